@@ -1,0 +1,136 @@
+"""Actions as small frozen dataclasses that round-trip through JSON.
+
+Every game defines its actions as subclasses of :class:`Action` with a
+``type`` class variable, e.g.::
+
+    @dataclass(frozen=True)
+    class TakeRow(Action):
+        type: ClassVar[str] = "take_row"
+        seat: int
+        row: int
+
+``to_dict()`` gives ``{"type": "take_row", "seat": 1, "row": 0}`` and an
+:class:`ActionCodec` built from the game's action classes parses it back,
+checking every field against its annotation (int, str, bool, float,
+``tuple[X, ...]``, fixed tuples, ``X | None``).
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from typing import Any, ClassVar, Mapping
+
+
+class Action:
+    """Base class of every action.  Subclasses are frozen dataclasses."""
+
+    type: ClassVar[str] = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"type": self.type}
+        for f in dataclasses.fields(self):  # type: ignore[arg-type]
+            data[f.name] = _to_json(getattr(self, f.name))
+        return data
+
+    def __str__(self) -> str:
+        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]  # type: ignore[arg-type]
+        return f"{self.type}({', '.join(parts)})"
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_to_json(v) for v in value]
+    return value
+
+
+class ActionCodec:
+    """Parses action dicts for one game; raises InvalidAction on bad input."""
+
+    def __init__(self, *classes: type[Action]):
+        self._classes: dict[str, type[Action]] = {}
+        self._hints: dict[str, dict[str, Any]] = {}
+        for cls in classes:
+            if not cls.type or cls.type in self._classes:
+                raise ValueError(f"action class {cls.__name__} needs a unique type")
+            self._classes[cls.type] = cls
+            self._hints[cls.type] = typing.get_type_hints(cls)
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        return tuple(self._classes)
+
+    def parse(self, data: Mapping[str, Any]) -> Action:
+        from companion.engine import InvalidAction
+
+        if not isinstance(data, Mapping):
+            raise InvalidAction(f"an action must be a JSON object, not {type(data).__name__}")
+        kind = data.get("type")
+        cls = self._classes.get(kind)  # type: ignore[arg-type]
+        if cls is None:
+            raise InvalidAction(f"unknown action type {kind!r}")
+        hints = self._hints[kind]  # type: ignore[index]
+        fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
+        extra = set(data) - fields - {"type"}
+        if extra:
+            raise InvalidAction(f"{kind}: unexpected field(s) {sorted(extra)}")
+        kwargs = {}
+        for f in dataclasses.fields(cls):  # type: ignore[arg-type]
+            if f.name not in data:
+                if f.default is not dataclasses.MISSING or f.default_factory is not dataclasses.MISSING:
+                    continue
+                raise InvalidAction(f"{kind}: missing field {f.name!r}")
+            try:
+                kwargs[f.name] = _convert(data[f.name], hints[f.name])
+            except TypeError as exc:
+                raise InvalidAction(f"{kind}: field {f.name!r} {exc}") from None
+        try:
+            return cls(**kwargs)
+        except (TypeError, ValueError) as exc:
+            raise InvalidAction(f"{kind}: {exc}") from None
+
+
+def _convert(value: Any, hint: Any) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if origin in (typing.Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        errors = []
+        for arg in args:
+            if arg is type(None):
+                continue
+            try:
+                return _convert(value, arg)
+            except TypeError as exc:
+                errors.append(str(exc))
+        raise TypeError(errors[0] if errors else f"must not be {value!r}")
+    if origin is tuple:
+        if not isinstance(value, (list, tuple)):
+            raise TypeError(f"must be a list, not {value!r}")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_convert(v, args[0]) for v in value)
+        if len(args) != len(value):
+            raise TypeError(f"must have {len(args)} items, not {len(value)}")
+        return tuple(_convert(v, a) for v, a in zip(value, args))
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise TypeError(f"must be true or false, not {value!r}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise TypeError(f"must be a whole number, not {value!r}")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise TypeError(f"must be a number, not {value!r}")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise TypeError(f"must be text, not {value!r}")
+        if len(value) > 200:
+            raise TypeError("is too long")
+        return value
+    if hint is Any:
+        return value
+    raise TypeError(f"has an unsupported annotation {hint!r}")

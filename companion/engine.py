@@ -1,0 +1,297 @@
+"""The engine protocol every game implements, and the errors it raises.
+
+A game is a module-level object implementing :class:`Game`: it describes the
+rules (options, player counts, data) and works on immutable states.  The state
+is a frozen dataclass; ``apply(state, action)`` checks legality and returns a
+new state, never mutating the old one.
+
+Chance is an actor: when the table must tell the engine something random (a
+card drawn, dice rolled, cubes drawn from a bag) ``to_act`` returns
+``(TABLE,)`` and the outcome arrives as an ordinary action through ``apply``.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+
+from companion.actions import Action
+from companion.signals import Signal
+
+#: The seat number used for the table (chance) actor.
+TABLE = -1
+
+
+class CompanionError(Exception):
+    """Root of every error the companion raises on purpose."""
+
+
+class InvalidAction(CompanionError, ValueError):
+    """An action that is malformed: unknown type, missing or mistyped fields."""
+
+
+class IllegalAction(CompanionError, ValueError):
+    """A well-formed action that the rules forbid.
+
+    ``reason`` is a sentence a player can read; ``rule`` optionally names the
+    rulebook section (e.g. ``"§5.2"``) so the UI can show where it comes from.
+    """
+
+    def __init__(self, reason: str, rule: str | None = None):
+        super().__init__(reason if rule is None else f"{reason} ({rule})")
+        self.reason = reason
+        self.rule = rule
+
+
+class ConfigError(CompanionError, ValueError):
+    """A game configuration (players, options, data) that cannot be played."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """A seat at the table: seat number (0-based), display name and colour."""
+
+    seat: int
+    name: str
+    colour: str = ""
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"seat": self.seat, "name": self.name, "colour": self.colour}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "Player":
+        try:
+            seat, name = data["seat"], data["name"]
+        except (KeyError, TypeError) as exc:
+            raise ConfigError(f"player entry needs 'seat' and 'name': {data!r}") from exc
+        colour = data.get("colour", "")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not isinstance(name, str):
+            raise ConfigError(f"player entry has a bad seat or name: {data!r}")
+        if not isinstance(colour, str):
+            raise ConfigError(f"player colour must be text: {data!r}")
+        return cls(seat, name, colour)
+
+
+@dataclass(frozen=True)
+class Option:
+    """A rule option a game offers in its setup screen.
+
+    ``choices`` lists the allowed values (bool options use ``(False, True)``);
+    ``default`` is the digest's recommended reading.
+    """
+
+    name: str
+    label: str
+    default: Any
+    choices: tuple[Any, ...]
+    help: str = ""
+
+
+@dataclass(frozen=True)
+class GameConfig:
+    """Everything needed to set up a game: which game, who plays, which options.
+
+    ``options`` is stored as sorted ``(name, value)`` pairs so the config stays
+    hashable and immutable; use :meth:`option` to read one.
+    """
+
+    game: str
+    players: tuple[Player, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def option(self, name: str, default: Any = None) -> Any:
+        for key, value in self.options:
+            if key == name:
+                return value
+        return default
+
+    @property
+    def player_count(self) -> int:
+        return len(self.players)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "game": self.game,
+            "players": [p.to_dict() for p in self.players],
+            "options": {k: _jsonable(v) for k, v in self.options},
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> "GameConfig":
+        if not isinstance(data, Mapping):
+            raise ConfigError("game config must be a JSON object")
+        game = data.get("game")
+        if not isinstance(game, str) or not game:
+            raise ConfigError("game config needs a 'game' name")
+        players = data.get("players")
+        if not isinstance(players, list) or not players:
+            raise ConfigError("game config needs a non-empty 'players' list")
+        options = data.get("options", {})
+        if not isinstance(options, Mapping):
+            raise ConfigError("'options' must be a JSON object")
+        return cls(
+            game=game,
+            players=tuple(Player.from_dict(p) for p in players),
+            options=tuple(sorted((str(k), _frozen(v)) for k, v in options.items())),
+        )
+
+    @classmethod
+    def build(cls, game: str, names: Sequence[str], colours: Sequence[str] = (),
+              **options: Any) -> "GameConfig":
+        """Convenience constructor: seats are numbered in the order of ``names``."""
+        colours = list(colours) + [""] * (len(names) - len(colours))
+        players = tuple(Player(i, n, c) for i, (n, c) in enumerate(zip(names, colours)))
+        return cls(game, players, tuple(sorted((k, _frozen(v)) for k, v in options.items())))
+
+
+def _frozen(value: Any) -> Any:
+    """Turn JSON lists/dicts into tuples so configs stay hashable."""
+    if isinstance(value, list):
+        return tuple(_frozen(v) for v in value)
+    if isinstance(value, dict):
+        return tuple(sorted((str(k), _frozen(v)) for k, v in value.items()))
+    return value
+
+
+def _jsonable(value: Any) -> Any:
+    if isinstance(value, tuple):
+        return [_jsonable(v) for v in value]
+    return value
+
+
+@dataclass(frozen=True)
+class ScoreLine:
+    """One labelled line of a score sheet: what ``points`` were given for."""
+
+    seat: int
+    label: str
+    points: int
+    detail: str = ""
+
+
+@dataclass(frozen=True)
+class ScoreSheet:
+    """Scores as data: labelled lines per seat, totals, and the winning seats.
+
+    ``winners`` holds every seat that shares first place (ties are shared
+    unless the game's tie-breaker separates them).
+    """
+
+    lines: tuple[ScoreLine, ...]
+    totals: tuple[int, ...]
+    winners: tuple[int, ...] = ()
+    final: bool = False
+
+    def lines_for(self, seat: int) -> tuple[ScoreLine, ...]:
+        return tuple(line for line in self.lines if line.seat == seat)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "final": self.final,
+            "totals": list(self.totals),
+            "winners": list(self.winners),
+            "lines": [
+                {"seat": l.seat, "label": l.label, "points": l.points, "detail": l.detail}
+                for l in self.lines
+            ],
+        }
+
+
+def winners_by_total(totals: Sequence[int]) -> tuple[int, ...]:
+    """Every seat with the highest total (a shared win on ties)."""
+    if not totals:
+        return ()
+    best = max(totals)
+    return tuple(seat for seat, total in enumerate(totals) if total == best)
+
+
+@runtime_checkable
+class Game(Protocol):
+    """What every game module offers (see STYLE.md, "Rules engines")."""
+
+    name: str            # machine name, e.g. "coloretto"
+    title: str           # display name, e.g. "Coloretto"
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+
+    def setup(self, config: GameConfig) -> Any:
+        """The initial state for ``config``; raises ConfigError when unplayable."""
+
+    def to_act(self, state: Any) -> tuple[int, ...]:
+        """Seats that may act now; ``(TABLE,)`` when chance must answer; ``()`` when over."""
+
+    def legal_actions(self, state: Any, seat: int | None = None) -> Sequence[Action]:
+        """Legal actions for ``seat`` (default: everyone in ``to_act``)."""
+
+    def apply(self, state: Any, action: Action) -> Any:
+        """The state after ``action``; raises InvalidAction / IllegalAction."""
+
+    def is_over(self, state: Any) -> bool: ...
+
+    def score_sheet(self, state: Any) -> ScoreSheet: ...
+
+    def signals(self, before: Any, action: Action, after: Any) -> tuple[Signal, ...]:
+        """Signals the table should see because ``action`` led from before to after."""
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        """Rebuild an action from its JSON dict; raises InvalidAction."""
+
+    def summary(self, state: Any) -> dict[str, Any]:
+        """A JSON-able summary of ``state`` (for ``companion replay`` and history)."""
+
+    def sample_chance(self, state: Any, rng: random.Random) -> Action:
+        """A chance outcome drawn as the physical table would draw it (weighted by
+        what is really in the bag/deck), for simulated play and random playouts.
+        Only called when ``to_act(state) == (TABLE,)``."""
+
+    def end_turn_action(self, state: Any) -> Action | None:
+        """What the END TURN button means now (e.g. "pass"/"done"), or None when
+        the button has nothing to do in this state."""
+
+
+def option_defaults(options: Iterable[Option]) -> dict[str, Any]:
+    return {o.name: o.default for o in options}
+
+
+def resolve_options(game: Game, config: GameConfig) -> dict[str, Any]:
+    """The config's options merged over the game's defaults, each checked.
+
+    Unknown option names and values outside an option's choices raise
+    ConfigError naming the option.
+    """
+    known = {o.name: o for o in game.options}
+    values = option_defaults(game.options)
+    for name, value in config.options:
+        if name not in known:
+            raise ConfigError(f"{game.title}: unknown option {name!r}")
+        opt = known[name]
+        if opt.choices and value not in opt.choices:
+            raise ConfigError(
+                f"{game.title}: option {name!r} must be one of {list(opt.choices)}, not {value!r}")
+        values[name] = value
+    return values
+
+
+def check_player_count(game: Game, config: GameConfig) -> None:
+    n = config.player_count
+    if not game.min_players <= n <= game.max_players:
+        raise ConfigError(
+            f"{game.title} is for {game.min_players}–{game.max_players} players, not {n}")
+    seats = [p.seat for p in config.players]
+    if seats != list(range(n)):
+        raise ConfigError(f"seats must be numbered 0..{n - 1} in order, got {seats}")
+    names = [p.name.strip() for p in config.players]
+    if any(not name for name in names):
+        raise ConfigError("every player needs a name")
+    if len(set(names)) != len(names):
+        raise ConfigError("two players have the same name")
+
+
+@dataclass(frozen=True)
+class Step:
+    """One applied action with the states around it (used by replay and session)."""
+
+    action: Action
+    before: Any = field(repr=False)
+    after: Any = field(repr=False)

@@ -1,0 +1,108 @@
+"""The game record: a saved game is its config plus its actions.
+
+JSON form (documented in docs/records.md)::
+
+    {"format": "table-companion-record", "version": 1,
+     "config": {"game": "coloretto", "players": [...], "options": {...}},
+     "actions": [{"type": "...", ...}, ...]}
+
+Loading replays the actions through the engine, so a record that the rules
+do not accept is refused with the index of the first bad action.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Mapping, Sequence
+
+from companion.actions import Action
+from companion.engine import CompanionError, Game, GameConfig
+from companion.games import load_game
+
+FORMAT = "table-companion-record"
+VERSION = 1
+
+
+class RecordError(CompanionError, ValueError):
+    """A record file or journal entry that cannot be read or replayed."""
+
+
+@dataclass(frozen=True)
+class GameRecord:
+    config: GameConfig
+    actions: tuple[Action, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "config": self.config.to_dict(),
+            "actions": [a.to_dict() for a in self.actions],
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), ensure_ascii=False, indent=1)
+
+
+def record_from_dict(data: Any) -> GameRecord:
+    if not isinstance(data, Mapping):
+        raise RecordError("a record must be a JSON object")
+    if data.get("format") != FORMAT:
+        raise RecordError(f"not a game record (format must be {FORMAT!r})")
+    if data.get("version") != VERSION:
+        raise RecordError(f"unsupported record version {data.get('version')!r} (this app reads {VERSION})")
+    try:
+        config = GameConfig.from_dict(data.get("config"))  # type: ignore[arg-type]
+        game = load_game(config.game)
+    except CompanionError as exc:
+        raise RecordError(f"bad config: {exc}") from exc
+    raw = data.get("actions", [])
+    if not isinstance(raw, list):
+        raise RecordError("'actions' must be a list")
+    actions = []
+    for index, item in enumerate(raw):
+        try:
+            actions.append(game.parse_action(item))
+        except CompanionError as exc:
+            raise RecordError(f"action {index}: {exc}") from exc
+    return GameRecord(config, tuple(actions))
+
+
+def load_record(path: str | Path) -> GameRecord:
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise RecordError(f"{path}: no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise RecordError(f"{path}: cannot read ({exc})") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    try:
+        return record_from_dict(data)
+    except RecordError as exc:
+        raise RecordError(f"{path}: {exc}") from None
+
+
+def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
+    """All states of a game: ``states[i]`` is the state after ``i`` actions.
+
+    Raises RecordError naming the first action the rules refuse.
+    """
+    try:
+        states = [game.setup(config)]
+    except CompanionError as exc:
+        raise RecordError(f"bad config: {exc}") from exc
+    for index, action in enumerate(actions):
+        try:
+            states.append(game.apply(states[-1], action))
+        except CompanionError as exc:
+            raise RecordError(f"action {index} ({action}): {exc}") from exc
+    return states
+
+
+def replay_record(record: GameRecord) -> list[Any]:
+    return replay(load_game(record.config.game), record.config, record.actions)
