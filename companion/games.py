@@ -43,3 +43,9 @@ def load_game(name: str) -> Game:
         return importlib.import_module(module).GAME
     except ModuleNotFoundError as exc:
         raise UnknownGame(f"game {name!r} is not installed ({exc.name})") from exc
+
+
+def register_game(name: str, module: str, title: str | None = None) -> None:
+    """Add a game module to the registry (used by tests and add-on games)."""
+    GAME_MODULES[name] = module
+    GAME_TITLES[name] = title or name
