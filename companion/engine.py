@@ -12,6 +12,7 @@ card drawn, dice rolled, cubes drawn from a bag) ``to_act`` returns
 from __future__ import annotations
 
 import random
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
@@ -76,8 +77,9 @@ class Player:
 class Option:
     """A rule option a game offers in its setup screen.
 
-    ``choices`` lists the allowed values (bool options use ``(False, True)``);
-    ``default`` is the digest's recommended reading.
+    ``choices`` lists the allowed values (bool options use ``(False, True)``;
+    an empty tuple means free text); ``default`` is the digest's recommended
+    reading; ``labels``, when given, are the players' words for each choice.
     """
 
     name: str
@@ -85,6 +87,21 @@ class Option:
     default: Any
     choices: tuple[Any, ...]
     help: str = ""
+    labels: tuple[str, ...] = ()
+
+    def label_for(self, value: Any) -> str:
+        """The players' words for ``value`` (camelCase names become words)."""
+        if self.labels and value in self.choices:
+            return self.labels[self.choices.index(value)]
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        if value is None:
+            return "—"
+        text = str(value)
+        words = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", text).replace("_", " ")
+        return words[:1].upper() + words[1:].lower() if words != text else text
 
 
 @dataclass(frozen=True)

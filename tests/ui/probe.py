@@ -1,0 +1,129 @@
+"""Drives the real app inside its own process: find widgets, tap them, wait for
+frames, take screenshots, dump the widget tree.  Used by tests/ui/run.py."""
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import Any, Callable
+
+from kivy.clock import Clock
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+from kivy.uix.widget import Widget
+
+
+class Probe:
+    def __init__(self, app, out_dir: Path):
+        self.app = app
+        self.out = out_dir
+        self.results: dict[str, Any] = {"screenshots": {}, "trees": {}}
+
+    # -- waiting -------------------------------------------------------------
+    async def frames(self, count: int = 2) -> None:
+        """Wait for ``count`` Kivy frames to be drawn."""
+        loop = asyncio.get_running_loop()
+        for _ in range(count):
+            done = loop.create_future()
+            Clock.schedule_once(lambda _dt: done.done() or done.set_result(None), 0)
+            await done
+
+    async def until(self, condition: Callable[[], bool], timeout_frames: int = 600) -> None:
+        for _ in range(timeout_frames):
+            if condition():
+                return
+            await self.frames(1)
+        raise AssertionError(f"condition not met after {timeout_frames} frames: {condition}")
+
+    # -- finding -------------------------------------------------------------
+    def walk(self, root: Widget | None = None):
+        root = root or Window
+        stack = [root]
+        while stack:
+            widget = stack.pop()
+            yield widget
+            stack.extend(widget.children)
+
+    def visible(self, widget: Widget) -> bool:
+        node = widget
+        while node is not None and node is not Window:
+            if getattr(node, "opacity", 1) == 0 or getattr(node, "disabled", False):
+                return False
+            if node.width <= 0 or node.height <= 0:
+                return False
+            parent = node.parent
+            if parent is node:
+                break
+            node = parent
+        return True
+
+    def screen(self):
+        return self.app.manager.current_screen
+
+    def find(self, wid: str | None = None, text: str | None = None, root: Widget | None = None,
+             cls: str | None = None) -> Widget:
+        matches = self.find_all(wid, text, root, cls)
+        if not matches:
+            raise AssertionError(f"no widget id={wid!r} text={text!r} cls={cls!r} on {self.app.manager.current}")
+        return matches[0]
+
+    def find_all(self, wid=None, text=None, root=None, cls=None) -> list[Widget]:
+        root = root or self.screen()
+        found = []
+        ids = {}
+        for widget in self.walk(root):
+            for name, target in getattr(widget, "ids", {}).items():
+                ids[id(getattr(target, "__self__", target))] = name
+        for widget in self.walk(root):
+            if wid is not None and ids.get(id(widget)) != wid:
+                continue
+            if text is not None and text not in str(getattr(widget, "text", "")):
+                continue
+            if cls is not None and type(widget).__name__ != cls:
+                continue
+            found.append(widget)
+        return found
+
+    # -- acting --------------------------------------------------------------
+    async def tap(self, widget: Widget, frames: int = 3) -> None:
+        if not self.visible(widget):
+            raise AssertionError(f"cannot tap invisible/disabled {widget} {getattr(widget, 'text', '')!r}")
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        await self.frames(1)
+        touch.touch_up()
+        await self.frames(frames)
+
+    async def tap_id(self, wid: str, **kw) -> None:
+        await self.tap(self.find(wid=wid, **kw))
+
+    async def tap_text(self, text: str, **kw) -> None:
+        await self.tap(self.find(text=text, **kw))
+
+    # -- looking -------------------------------------------------------------
+    async def screenshot(self, name: str) -> str:
+        await self.frames(3)
+        path = self.out / f"{name}.png"
+        self.app.root.export_to_png(str(path))
+        self.results["screenshots"][name] = str(path)
+        return str(path)
+
+    def texts(self, root: Widget | None = None) -> list[str]:
+        return [str(w.text) for w in self.walk(root or self.app.root)
+                if isinstance(getattr(w, "text", None), str) and w.text and self.visible(w)]
+
+    def tree(self, name: str) -> None:
+        rows = []
+        for widget in self.walk(self.app.root):
+            rows.append({"cls": type(widget).__name__, "text": str(getattr(widget, "text", "")),
+                         "visible": self.visible(widget),
+                         "pos": [round(v) for v in widget.to_window(*widget.pos)],
+                         "size": [round(v) for v in widget.size]})
+        self.results["trees"][name] = rows
+
+    def record(self, key: str, value: Any) -> None:
+        self.results[key] = value
+
+    def save(self) -> None:
+        (self.out / "result.json").write_text(json.dumps(self.results, ensure_ascii=False, indent=1))

@@ -1,0 +1,56 @@
+"""Run the real app with a scripted scenario:
+``python -m tests.ui.run SCENARIO OUT_DIR DATA_DIR WxH [--lang L]``.
+
+Exit 0 when the scenario finished; 1 (with the traceback) when it failed."""
+from __future__ import annotations
+
+import asyncio
+import sys
+import traceback
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    name, out_dir, data_dir, size = argv[:4]
+    lang = argv[argv.index("--lang") + 1] if "--lang" in argv else None
+    width, height = (int(v) for v in size.split("x"))
+    out, data = Path(out_dir), Path(data_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    from ui.cli import configure_kivy
+
+    configure_kivy(data, (width, height))
+    from companion.games import register_game
+
+    register_game("counter", "tests.fake_game", "Counter")
+    from tests.ui import scenarios
+    from tests.ui.probe import Probe
+    from ui.app import AppOptions, CompanionApp
+
+    app = CompanionApp(AppOptions(data_dir=data, simulate=True, lang=lang, size=(width, height)))
+    probe = Probe(app, out)
+    failure: list[str] = []
+
+    async def drive() -> None:
+        try:
+            await probe.until(lambda: app.root is not None and app.manager.current == "home")
+            await probe.frames(3)
+            await getattr(scenarios, name)(probe)
+        except BaseException:  # report everything, then stop the app
+            failure.append(traceback.format_exc())
+            probe.record("failure", failure[0])
+        finally:
+            probe.save()
+            app.stop()
+
+    async def both() -> None:
+        await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
+
+    asyncio.run(both())
+    if failure:
+        print(failure[0], file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,99 @@
+"""The ``companion`` command.
+
+    companion [--simulate] [--fullscreen] [--data-dir DIR] [--lang LANG] [--size WxH]
+    companion replay FILE        print a recorded game's final state and scores (JSON)
+    companion tags GAME [...]    write printable QR tag sheets (PDF and PNG)
+
+Subcommands import only what they need, so ``replay`` never loads Kivy.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] == "replay":
+        from companion.cli import replay_main
+
+        return replay_main(argv[1:])
+    if argv and argv[0] == "tags":
+        from vision.sheets import main as tags_main
+
+        return tags_main(argv[1:])
+    return run_app(argv)
+
+
+def _size(text: str) -> tuple[int, int]:
+    try:
+        w, h = (int(v) for v in text.lower().split("x"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"size must look like 800x480, not {text!r}") from None
+    if w < 800 or h < 480:
+        raise argparse.ArgumentTypeError("the screen must be at least 800x480")
+    return w, h
+
+
+def parse_app_args(argv: list[str]) -> argparse.Namespace:
+    from companion.settings import LANGUAGES, default_data_dir
+
+    parser = argparse.ArgumentParser(prog="companion", description=(
+        "Table Companion: keeps the game state beside a physical board game. "
+        "Subcommands: 'companion replay FILE', 'companion tags GAME'."))
+    parser.add_argument("--simulate", action="store_true", default=None,
+                        help="on-screen hardware panel even on a Raspberry Pi")
+    parser.add_argument("--fullscreen", action="store_true", default=None,
+                        help="fill the screen (kiosk)")
+    parser.add_argument("--data-dir", type=Path, default=None,
+                        help=f"journal and settings folder (default {default_data_dir()})")
+    parser.add_argument("--lang", choices=LANGUAGES, help="language for this run")
+    parser.add_argument("--size", type=_size, default=(800, 480), help="window size, e.g. 1280x800")
+    args = parser.parse_args(argv)
+    args.data_dir = args.data_dir or default_data_dir()
+    return args
+
+
+def run_app(argv: list[str]) -> int:
+    args = parse_app_args(argv)
+    data_dir = Path(args.data_dir)
+    try:
+        data_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        print(f"companion: cannot use data dir {data_dir}: {exc}", file=sys.stderr)
+        return 2
+    configure_kivy(data_dir, args.size)
+    from companion.engine import CompanionError
+    from ui.app import AppOptions, CompanionApp
+
+    options = AppOptions(data_dir=data_dir, simulate=args.simulate, fullscreen=args.fullscreen,
+                         lang=args.lang, size=args.size)
+    try:
+        CompanionApp(options).run()
+    except CompanionError as exc:
+        print(f"companion: {exc}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def configure_kivy(data_dir: Path, size: tuple[int, int]) -> None:
+    """Kivy reads its configuration at import time: set it before importing kivy."""
+    os.environ.setdefault("KIVY_NO_ARGS", "1")
+    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
+    os.environ.setdefault("KIVY_NO_FILELOG", "1")
+    kivy_home = data_dir / "kivy"
+    kivy_home.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("KIVY_HOME", str(kivy_home))
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "1")
+    Config.set("kivy", "exit_on_escape", "0")
+    Config.set("input", "mouse", "mouse,disable_multitouch")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

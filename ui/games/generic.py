@@ -1,0 +1,56 @@
+"""The generic table view: every legal action as a button.
+
+It works for any engine, so a game is playable by touch before its own
+table view exists, and it is the fallback the table screen uses then.
+"""
+from __future__ import annotations
+
+import random
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.engine import TABLE, CompanionError
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+MAX_BUTTONS = 60
+
+
+class GenericView(BoxLayout):
+    session = ObjectProperty(None)
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        session = self.session
+        grid = self.ids.actions
+        grid.clear_widgets()
+        if session.is_over:
+            return
+        seats = session.to_act
+        actions = []
+        for seat in seats:
+            actions.extend(session.game.legal_actions(session.state, None if seat == TABLE else seat))
+        if session.table_to_act:
+            button = Factory.ActionButton(text=app.tr("Random draw (simulated table)"))
+            button.bind(on_release=lambda _b: self.random_chance())
+            grid.add_widget(button)
+        for action in actions[:MAX_BUTTONS]:
+            button = Factory.ActionButton(text=str(action))
+            button.bind(on_release=lambda _b, a=action: self.submit(a))
+            grid.add_widget(button)
+
+    def submit(self, action) -> None:
+        try:
+            self.session.submit(action)
+        except CompanionError:
+            pass  # the session already showed the reason
+
+    def random_chance(self) -> None:
+        self.submit(self.session.game.sample_chance(self.session.state, random.Random()))
+
+    def on_signal(self, signal) -> None:
+        pass

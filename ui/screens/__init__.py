@@ -1,0 +1,27 @@
+"""Screens: one ``.py`` (properties + handlers) and one ``.kv`` (layout) each."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from kivy.lang import Builder
+from kivy.uix.screenmanager import Screen
+
+def load_kv(module_file: str) -> None:
+    """Load the ``.kv`` file beside a module (``home.py`` → ``home.kv``) once."""
+    path = str(Path(module_file).resolve().with_suffix(".kv"))
+    if path not in Builder.files:
+        Builder.load_file(path)
+
+
+def all_screens() -> list[Screen]:
+    from ui.screens.history import HistoryScreen
+    from ui.screens.home import HomeScreen
+    from ui.screens.hwtest import HardwareTestScreen
+    from ui.screens.scores import ScoresScreen
+    from ui.screens.settings import SettingsScreen
+    from ui.screens.setup import SetupScreen
+    from ui.screens.table import TableScreen
+
+    return [HomeScreen(name="home"), SetupScreen(name="setup"), TableScreen(name="table"),
+            ScoresScreen(name="scores"), HistoryScreen(name="history"),
+            SettingsScreen(name="settings"), HardwareTestScreen(name="hwtest")]

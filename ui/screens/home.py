@@ -1,0 +1,70 @@
+"""Home: new game, resume the unfinished game, the history of finished games."""
+from __future__ import annotations
+
+import time
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import CompanionError
+from companion.games import GAME_TITLES
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+
+class HomeScreen(Screen):
+    resume_title = StringProperty("")
+    resume_id = NumericProperty(0)
+    can_resume = BooleanProperty(False)
+    history = ListProperty([])   # [{"id", "text"}]
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        entry = app.journal.unfinished()
+        self.can_resume = entry is not None
+        if entry is not None:
+            names = ", ".join(p.get("name", "?") for p in entry.config.get("players", []))
+            self.resume_id = entry.id
+            self.resume_title = f"{GAME_TITLES.get(entry.game, entry.game)} · {names} · " \
+                                f"{time.strftime('%d.%m %H:%M', time.localtime(entry.started))}"
+        else:
+            self.resume_title = ""
+        self.history = [history_row(e) for e in app.journal.history(limit=8)]
+
+    def on_history(self, _screen: "HomeScreen", rows: list) -> None:
+        box = self.ids.history_list
+        for child in [c for c in box.children if c is not self.ids.history_empty]:
+            box.remove_widget(child)
+        for row in rows:
+            button = Factory.HistoryRow(text=row["text"])
+            button.bind(on_release=lambda _b, gid=row["id"]: self.open_history(gid))
+            box.add_widget(button)
+
+    def resume(self) -> None:
+        app = App.get_running_app()
+        try:
+            app.resume_game(self.resume_id)
+        except CompanionError as exc:
+            app.show_banner(str(exc), seconds=10)
+
+    def open_history(self, game_id: int) -> None:
+        app = App.get_running_app()
+        app.manager.get_screen("history").selected = game_id
+        app.goto("history")
+
+
+def history_row(entry) -> dict:
+    """One line of the history list: game, date, names with scores, winners starred."""
+    players = [p.get("name", "?") for p in entry.config.get("players", [])]
+    scores = (entry.result or {}).get("scores", {})
+    totals = scores.get("totals", [])
+    winners = set(scores.get("winners", []))
+    parts = []
+    for seat, name in enumerate(players):
+        total = totals[seat] if seat < len(totals) else "?"
+        parts.append(f"{'★ ' if seat in winners else ''}{name} {total}")
+    when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
+    return {"id": entry.id, "text": f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · " + ", ".join(parts)}

@@ -1,0 +1,118 @@
+"""The table screen: whose turn, the game's own view, camera proposals, undo/redo."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+
+from companion.engine import TABLE, CompanionError
+from companion.signals import FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+
+class TableScreen(Screen):
+    game_title = StringProperty("")
+    turn_text = StringProperty("")
+    proposal_text = StringProperty("")
+    has_proposal = BooleanProperty(False)
+    can_undo = BooleanProperty(False)
+    can_redo = BooleanProperty(False)
+    is_over = BooleanProperty(False)
+    flash_text = StringProperty("")
+    view = ObjectProperty(None, allownone=True)
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        session = app.session
+        if session is None:
+            return
+        if self.view is None or self.view.session is not session:
+            from ui.games import view_for
+
+            self.ids.view_slot.clear_widgets()
+            self.view = view_for(session)
+            self.ids.view_slot.add_widget(self.view)
+        self.game_title = session.game.title
+        self.turn_text = turn_text(app, session)
+        self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
+        pending = session.pending
+        self.has_proposal = pending is not None
+        self.proposal_text = app.tr("Camera saw: {action}", action=str(pending.action)) if pending else ""
+        self.view.refresh()
+
+    def on_signal(self, signal: Signal) -> None:
+        app = App.get_running_app()
+        names = [p.name for p in app.session.config.players] if app.session else []
+        text = signal_text(app, signal, names)
+        if text:
+            app.show_banner(text, seconds=5)
+        if self.view is not None and hasattr(self.view, "on_signal"):
+            self.view.on_signal(signal)
+        if isinstance(signal, GameEnded):
+            app.manager.get_screen("scores").show_session(app.session)
+            app.goto("scores")
+
+    # -- buttons -----------------------------------------------------------
+    def undo(self) -> None:
+        self._safely(App.get_running_app().session.undo)
+
+    def redo(self) -> None:
+        self._safely(App.get_running_app().session.redo)
+
+    def confirm(self, choice: int = 0) -> None:
+        self._safely(lambda: App.get_running_app().session.confirm(choice))
+
+    def other_reading(self) -> None:
+        """Cycle to the next reading of what the camera saw (adjust)."""
+        session = App.get_running_app().session
+        if session.pending and session.pending.alternatives:
+            p = session.pending
+            session.propose(p.alternatives[0], p.alternatives[1:] + (p.action,), p.source)
+
+    def reject(self) -> None:
+        App.get_running_app().session.reject()
+
+    def show_scores(self) -> None:
+        app = App.get_running_app()
+        app.manager.get_screen("scores").show_session(app.session)
+        app.goto("scores")
+
+    def _safely(self, call) -> None:
+        try:
+            call()
+        except CompanionError:
+            pass  # the session reported the reason as a banner
+
+
+def turn_text(app, session) -> str:
+    if session.is_over:
+        return app.tr("Game over")
+    seats = session.to_act
+    if seats == (TABLE,):
+        return app.tr("The table: enter what was drawn or rolled")
+    names = [session.config.players[s].name for s in seats]
+    if len(names) == 1:
+        return app.tr("{name}'s turn", name=names[0])
+    return app.tr("Everyone: {names}", names=", ".join(names))
+
+
+def signal_text(app, signal: Signal, names: list[str]) -> str:
+    def name(seat: int | None) -> str:
+        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
+
+    if isinstance(signal, PirateAttack):
+        return app.tr("Pirates! {attacker} raids {victim}", attacker=name(signal.attacker),
+                      victim=name(signal.victim))
+    if isinstance(signal, RoundEnded):
+        if signal.next_seat is None:
+            return app.tr("Round over")
+        return app.tr("Round over. {name} starts the next round", name=name(signal.next_seat))
+    if isinstance(signal, FinalRound):
+        return app.tr("Final round!")
+    if isinstance(signal, SeatScored):
+        return app.tr("{name} scores {points}", name=name(signal.seat), points=signal.points)
+    if isinstance(signal, GameEnded):
+        return app.tr("Game over")
+    return ""
