@@ -1,0 +1,52 @@
+"""Tag sheets: the size the generator picks, and sheets that print and scan back."""
+from __future__ import annotations
+
+import cv2
+import pytest
+
+from vision.detect import detect_tags
+from vision.sheets import choose_tag_size, main
+from vision.tag_sets import tags_for
+
+
+def test_tag_size_follows_camera_geometry():
+    size = choose_tag_size(2304, 66.0, 600.0)
+    assert size.view_width_mm == pytest.approx(779.3, abs=0.5)
+    assert size.tag_mm == 39.5 and size.module_mm * 2304 / size.view_width_mm >= 4.0
+    # a sharper stream needs half the tag; a tilted camera a bigger one
+    assert choose_tag_size(4608, 66.0, 600.0).tag_mm == pytest.approx(size.tag_mm / 2, abs=0.5)
+    assert choose_tag_size(2304, 66.0, 600.0, tilt_deg=15).tag_mm > size.tag_mm
+
+
+def test_sheets_are_written_and_every_tag_scans_back(tmp_path, capsys):
+    assert main(["golden_horn", "--out", str(tmp_path), "--profile", "demo"]) == 0
+    out = capsys.readouterr().out
+    assert "tag size 39.5 mm" in out and "4 px/module on a 2304 px wide stream" in out
+    assert (tmp_path / "golden_horn-tags.pdf").read_bytes().startswith(b"%PDF")
+    page = cv2.imread(str(tmp_path / "golden_horn-tags-1.png"), cv2.IMREAD_GRAYSCALE)
+    assert page.shape == (3507, 2480)  # A4 at 300 dpi
+    found = detect_tags(page)
+    assert {d.parsed for d in found} == set(tags_for("golden_horn"))
+    module_px = 39.5 / 29 * 300 / 25.4
+    assert all(abs(d.side_px - 21 * module_px) < 4 for d in found)  # printed at the chosen size
+    anchors = cv2.imread(str(tmp_path / "golden_horn-tags-2.png"), cv2.IMREAD_GRAYSCALE)
+    assert anchors is not None
+
+
+@pytest.mark.parametrize("argv, message", [
+    (["chess"], "unknown game 'chess'"),
+    (["golden_horn", "--seats", "9"], "1-4 seats"),
+    (["golden_horn", "--width", "wide"], "invalid int value"),
+    (["golden_horn", "--hfov", "0"], "HFOV"),
+    (["golden_horn", "--profile", "/nonexistent.json"], "cannot read board profile"),
+    ([], "required"),
+])
+def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, argv, message):
+    assert main(argv + ["--out", str(tmp_path)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and message in err
+
+
+def test_game_without_tags(tmp_path, capsys):
+    assert main(["coloretto", "--out", str(tmp_path)]) == 0
+    assert "no tagged pieces" in capsys.readouterr().out

@@ -1,0 +1,66 @@
+"""Tunable thresholds of the pipeline, kept in one dataclass (no magic numbers)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DetectConfig:
+    """How tags are found and decoded.
+
+    Sizes are in pixels of the *full-resolution* frame unless named ``small``.
+    """
+
+    small_width: int = 960            # width of the image candidates are searched on
+    min_module_px: float = 2.5        # smallest QR module we look for (full-res px)
+    max_tag_px: int = 600             # largest tag we look for (full-res px)
+    candidate_c: int = 8              # adaptive-threshold offset when looking for finder patterns
+    finder_block_modules: float = 9.0  # adaptive-threshold block, in (smallest) modules
+    crop_margin: float = 0.35         # extra border around a candidate, fraction of its size
+    retry_upscale: float = 2.0        # factor for the upscaled retry of a hard crop
+    adaptive_block: int = 31          # adaptive-threshold block (odd, px of the crop)
+    adaptive_c: int = 5
+    use_zxing: bool = False           # try zxing-cpp first when installed
+    full_frame_fallback: bool = False  # also run the decoder on the whole frame
+
+
+@dataclass(frozen=True)
+class GateConfig:
+    """The change gate: cheap downscaled comparisons decide when to work."""
+
+    width: int = 160                  # frames are compared at this width (px)
+    cell_px: int = 8                  # grid cell of the change map, in gate pixels
+    pixel_delta: int = 18             # grey-level change that counts as changed
+    cell_fraction: float = 0.12       # fraction of changed pixels that marks a cell
+    stable_frames: int = 3            # still frames in a row before the scene counts as settled
+    region_margin: float = 0.03       # extra border around changed regions (fraction of width)
+
+
+@dataclass(frozen=True)
+class BoardConfig:
+    """Board location from anchors."""
+
+    min_anchors: int = 2              # anchors needed to trust the homography
+    max_reprojection_mm: float = 6.0  # anchor corners must fit the homography this well
+
+
+@dataclass(frozen=True)
+class DiceConfig:
+    """Reading colour dice in a tray."""
+
+    min_saturation: int = 70          # HSV saturation for a die face pixel
+    min_value: int = 50
+    min_area_fraction: float = 0.35   # blob area / expected die area to count as a die
+    max_colour_distance: float = 38.0  # Lab distance above which the colour is "unsure"
+    ambiguity_ratio: float = 0.75     # best/second distance above this is "unsure"
+    motion_delta: int = 14            # grey-level change in the tray that means "still rolling"
+
+
+@dataclass(frozen=True)
+class VisionConfig:
+    """Everything the pipeline can be tuned with."""
+
+    detect: DetectConfig = DetectConfig()
+    gate: GateConfig = GateConfig()
+    board: BoardConfig = BoardConfig()
+    dice: DiceConfig = DiceConfig()

@@ -1,0 +1,344 @@
+"""Finding and decoding QR tags: candidates on a small image, decoding on crops.
+
+``detect_tags(gray)`` is the fast path used on table frames: it looks for
+square, high-contrast blobs on a downscaled copy (or the camera's lores
+stream), decodes full-resolution crops, and retries hard crops (upscaled,
+adaptive threshold, inverted).  ``decode_image(gray)`` is the thorough path
+for single photos (``vision.scan``).  Corners come back in symbol order
+(top-left, top-right, bottom-right, bottom-left), so a tag's "up" side gives
+a piece's heading.
+"""
+from __future__ import annotations
+
+import itertools
+import math
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+import cv2
+import numpy as np
+
+from vision.config import DetectConfig
+from vision.decoders import Decoder, RawCode, decoders_for
+from vision.frames import downscale, to_gray
+from vision.tags import ForeignCode, Tag, parse_payload
+
+Box = tuple[int, int, int, int]  # x0, y0, x1, y1 in full-resolution pixels
+
+
+@dataclass(frozen=True)
+class Detection:
+    """One decoded QR code in full-resolution frame pixels."""
+
+    data: bytes
+    corners: tuple[tuple[float, float], ...]  # TL, TR, BR, BL of the symbol
+    decoder: str
+    parsed: Tag | ForeignCode
+
+    @property
+    def is_ours(self) -> bool:
+        return isinstance(self.parsed, Tag)
+
+    @property
+    def center(self) -> tuple[float, float]:
+        xs, ys = zip(*self.corners)
+        return (sum(xs) / 4.0, sum(ys) / 4.0)
+
+    @property
+    def side_px(self) -> float:
+        """Mean side length of the symbol (px)."""
+        pts = self.corners
+        return sum(math.dist(pts[i], pts[(i + 1) % 4]) for i in range(4)) / 4.0
+
+    @property
+    def up_vector(self) -> tuple[float, float]:
+        """Image vector from the symbol's bottom edge to its top edge."""
+        tl, tr, br, bl = self.corners
+        return ((tl[0] + tr[0] - bl[0] - br[0]) / 2.0, (tl[1] + tr[1] - bl[1] - br[1]) / 2.0)
+
+    @property
+    def text(self) -> str:
+        return self.data.decode("utf-8", errors="replace")
+
+
+def detect_tags(
+    gray: np.ndarray,
+    small: np.ndarray | None = None,
+    config: DetectConfig = DetectConfig(),
+    regions: Sequence[Box] | None = None,
+) -> list[Detection]:
+    """Find and decode every QR tag in a frame.
+
+    ``gray``: full-resolution (H, W) uint8 (BGR is converted).  ``small``: an
+    optional lower-resolution grey view of the same scene (the camera's lores
+    stream); otherwise one is made.  ``regions``: only look inside these boxes
+    (full-resolution pixels), e.g. where the change gate saw something move.
+    """
+    gray = to_gray(gray)
+    if small is None:
+        small = downscale(gray, config.small_width)
+    else:
+        small = to_gray(small)
+    scale = gray.shape[1] / small.shape[1]
+    decoders = decoders_for(config.use_zxing)
+    boxes = find_candidates(small, scale, config, gray.shape)
+    if regions is not None:
+        boxes = [b for b in boxes if any(_overlaps(b, r) for r in regions)]
+    found: list[Detection] = []
+    for box in boxes:
+        if any(_inside(d.center, box) for d in found):
+            continue
+        found.extend(decode_crop(gray, box, config, decoders))
+    if config.full_frame_fallback:
+        for raw in _decode_chain(gray, decoders):
+            found.append(_finish(raw, gray, (0, 0), 1.0))
+    return dedupe(found)
+
+
+def find_candidates(small: np.ndarray, scale: float, config: DetectConfig, full_shape: tuple[int, ...]) -> list[Box]:
+    """Boxes (full-res pixels) around QR codes, found by their finder patterns on the small image.
+
+    A finder pattern is a dark square ring around a dark centre: in the
+    contour tree of a locally thresholded image it is a contour with a child
+    with a child, with area ratios near 49:25:9.  Finders of similar size
+    close together belong to one code; the box around a group covers the
+    whole code (its fourth corner, the quiet zone, and a margin).
+    """
+    module_min = max(0.8, config.min_module_px / scale * 0.8)
+    block = max(3, int(round(config.finder_block_modules * module_min)) | 1)
+    binary = cv2.adaptiveThreshold(small, 255, cv2.ADAPTIVE_THRESH_MEAN_C, cv2.THRESH_BINARY_INV, block, config.candidate_c)
+    contours, hierarchy = cv2.findContours(binary, cv2.RETR_TREE, cv2.CHAIN_APPROX_SIMPLE)
+    if hierarchy is None:
+        return []
+    tree = hierarchy[0]
+    finders: list[tuple[float, float, float]] = []  # x, y, module (small px)
+    max_module = config.max_tag_px / scale / 21
+    for i, contour in enumerate(contours):
+        child = tree[i][2]
+        if child < 0 or tree[child][2] < 0:
+            continue
+        grandchild = tree[child][2]
+        outer = cv2.contourArea(contour)
+        inner = cv2.contourArea(contours[grandchild])
+        if outer < (5 * module_min) ** 2 or inner <= 0:
+            continue
+        if not 0.07 <= inner / outer <= 0.4:
+            continue
+        x, y, w, h = cv2.boundingRect(contour)
+        if max(w, h) > 1.8 * min(w, h):
+            continue
+        module = math.sqrt(outer) / 7.0
+        if module > max_module:
+            continue
+        m = cv2.moments(contour)
+        finders.append((m["m10"] / m["m00"], m["m01"] / m["m00"], module))
+    return [_box_around(group, scale, config, full_shape) for group in _group_finders(finders)]
+
+
+def _group_finders(finders: list[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
+    """Group finders into codes: neighbours of similar size, split into right-angled triples.
+
+    Finders of one code lie 14-26 modules apart (versions 1-3).  When nearby
+    codes make a cluster of more than three, the triples that form a
+    right isosceles triangle are taken out one by one; the rest stay single.
+    """
+    parent = list(range(len(finders)))
+
+    def root(i: int) -> int:
+        while parent[i] != i:
+            parent[i] = parent[parent[i]]
+            i = parent[i]
+        return i
+
+    for i, (xi, yi, mi) in enumerate(finders):
+        for j in range(i + 1, len(finders)):
+            xj, yj, mj = finders[j]
+            if max(mi, mj) > 1.7 * min(mi, mj):
+                continue
+            if math.hypot(xi - xj, yi - yj) <= 21 * max(mi, mj):
+                parent[root(i)] = root(j)
+    clusters: dict[int, list[tuple[float, float, float]]] = {}
+    for i, f in enumerate(finders):
+        clusters.setdefault(root(i), []).append(f)
+    groups: list[list[tuple[float, float, float]]] = []
+    for cluster in clusters.values():
+        if len(cluster) <= 3:
+            groups.append(cluster)
+            continue
+        rest = list(cluster)
+        while len(rest) >= 3:
+            best, best_err = None, 0.3
+            for triple in itertools.combinations(range(len(rest)), 3):
+                err = _triangle_error([rest[k] for k in triple])
+                if err < best_err:
+                    best, best_err = triple, err
+            if best is None:
+                break
+            groups.append([rest[k] for k in best])
+            rest = [f for k, f in enumerate(rest) if k not in best]
+        groups.extend([f] for f in rest)
+    return groups
+
+
+def _triangle_error(three: list[tuple[float, float, float]]) -> float:
+    """0 for three finders at the corners of a right isosceles triangle of code size."""
+    a, b, c = sorted(math.dist(p[:2], q[:2]) for p, q in itertools.combinations(three, 2))
+    module = max(f[2] for f in three)
+    if b <= 0 or not 12 * module <= b <= 24 * module:
+        return math.inf
+    return abs(a - b) / b + abs(c - math.sqrt(2) * b) / c
+
+
+def _box_around(group: list[tuple[float, float, float]], scale: float, config: DetectConfig,
+                full_shape: tuple[int, ...]) -> Box:
+    module = max(f[2] for f in group)
+    pts = [(x, y) for x, y, _ in group]
+    if len(group) == 3:
+        # the corner finder is the one opposite the longest side; the 4th corner mirrors it
+        d = [math.dist(pts[1], pts[2]), math.dist(pts[0], pts[2]), math.dist(pts[0], pts[1])]
+        k = int(np.argmax(d))
+        a, b = [p for i, p in enumerate(pts) if i != k]
+        pts.append((a[0] + b[0] - pts[k][0], a[1] + b[1] - pts[k][1]))
+        reach = (3.5 + 4 + config.crop_margin * 10) * module
+    elif len(group) == 2:
+        reach = (math.dist(pts[0], pts[1]) + 3.5 + 4 + config.crop_margin * 10 * module)
+    else:
+        reach = 28 * module
+    xs, ys = zip(*pts)
+    h, w = full_shape[:2]
+    x0 = max(0, int((min(xs) - reach) * scale))
+    y0 = max(0, int((min(ys) - reach) * scale))
+    x1 = min(w, int(math.ceil((max(xs) + reach) * scale)))
+    y1 = min(h, int(math.ceil((max(ys) + reach) * scale)))
+    return (x0, y0, x1, y1)
+
+
+def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequence[Decoder]) -> list[Detection]:
+    """Decode one candidate crop, retrying it upscaled, thresholded and inverted."""
+    x0, y0, x1, y1 = box
+    crop = gray[y0:y1, x0:x1]
+    if crop.size == 0:
+        return []
+    for image, factor in _variants(crop, config):
+        raws = _decode_chain(image, decoders)
+        if raws:
+            return [_finish(raw, crop, (x0, y0), factor) for raw in raws]
+    return []
+
+
+def _variants(crop: np.ndarray, config: DetectConfig) -> Iterable[tuple[np.ndarray, float]]:
+    yield crop, 1.0
+    f = config.retry_upscale
+    up = cv2.resize(crop, None, fx=f, fy=f, interpolation=cv2.INTER_CUBIC)
+    yield up, f
+    block = config.adaptive_block | 1
+    yield cv2.adaptiveThreshold(up, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, block, config.adaptive_c), f
+    yield 255 - crop, 1.0
+
+
+def decode_image(gray: np.ndarray, config: DetectConfig = DetectConfig()) -> list[Detection]:
+    """Thorough decode of a single photo: whole image with several variants, then candidates."""
+    gray = to_gray(gray)
+    decoders = decoders_for(config.use_zxing)
+    found: list[Detection] = []
+    for image, factor in _photo_variants(gray):
+        raws = _decode_chain(image, decoders)
+        found.extend(_finish(raw, gray, (0, 0), factor, source=image) for raw in raws)
+        if found:
+            break
+    found.extend(detect_tags(gray, config=config))
+    return dedupe(found)
+
+
+def _photo_variants(gray: np.ndarray) -> Iterable[tuple[np.ndarray, float]]:
+    yield gray, 1.0
+    yield cv2.addWeighted(gray, 2.0, cv2.GaussianBlur(gray, (0, 0), 3), -1.0, 0), 1.0
+    if max(gray.shape) < 1600:
+        up = cv2.resize(gray, None, fx=2, fy=2, interpolation=cv2.INTER_CUBIC)
+        yield up, 2.0
+        yield cv2.addWeighted(up, 2.0, cv2.GaussianBlur(up, (0, 0), 4), -1.0, 0), 2.0
+    else:
+        yield cv2.resize(gray, None, fx=0.5, fy=0.5, interpolation=cv2.INTER_AREA), 0.5
+    yield cv2.adaptiveThreshold(gray, 255, cv2.ADAPTIVE_THRESH_GAUSSIAN_C, cv2.THRESH_BINARY, 31, 5), 1.0
+    yield cv2.createCLAHE(2.0, (8, 8)).apply(gray), 1.0
+    yield cv2.GaussianBlur(gray, (5, 5), 0), 1.0
+    yield 255 - gray, 1.0
+
+
+def _decode_chain(image: np.ndarray, decoders: Sequence[Decoder]) -> list[RawCode]:
+    for decode in decoders:
+        raws = decode(image)
+        if raws:
+            return raws
+    return []
+
+
+def _finish(raw: RawCode, crop: np.ndarray, origin: tuple[int, int], factor: float,
+            source: np.ndarray | None = None) -> Detection:
+    """Map a raw code back to frame pixels, in symbol order."""
+    pts = np.array(raw.corners, dtype=np.float32)
+    if not raw.ordered:
+        image = source if source is not None else crop
+        if factor != 1.0 and source is None:
+            image = cv2.resize(crop, None, fx=factor, fy=factor, interpolation=cv2.INTER_CUBIC)
+        pts = order_corners(image, pts)
+    pts = pts / factor + np.array(origin, dtype=np.float32)
+    corners = tuple((float(x), float(y)) for x, y in pts)
+    return Detection(raw.data, corners, raw.decoder, parse_payload(raw.data))
+
+
+def order_corners(gray: np.ndarray, pts: np.ndarray) -> np.ndarray:
+    """Put a QR code's four outer corners in symbol order (TL, TR, BR, BL).
+
+    The corners are sorted clockwise, the symbol is rectified, and the one
+    corner without a finder pattern is the bottom-right.  Tries the module
+    counts of versions 1-5 and keeps the clearest answer.
+    """
+    c = pts.mean(axis=0)
+    ring = pts[np.argsort(np.arctan2(pts[:, 1] - c[1], pts[:, 0] - c[0]))]
+    best_index, best_margin = 2, -1.0
+    for modules in (21, 25, 29, 33, 37):
+        size = modules * 3
+        dst = np.array([[0, 0], [size, 0], [size, size], [0, size]], dtype=np.float32)
+        m = cv2.getPerspectiveTransform(ring.astype(np.float32), dst)
+        warped = cv2.warpPerspective(gray, m, (size, size), flags=cv2.INTER_AREA, borderValue=255)
+        cells = cv2.resize(warped, (modules, modules), interpolation=cv2.INTER_AREA)
+        _, binary = cv2.threshold(cells, 0, 1, cv2.THRESH_BINARY_INV + cv2.THRESH_OTSU)
+        scores = [_finder_score(binary, corner, modules) for corner in range(4)]
+        order = np.argsort(scores)
+        margin = scores[order[1]] - scores[order[0]]
+        if margin > best_margin:
+            best_index, best_margin = int(order[0]), float(margin)
+    k = best_index  # ring[k] is the bottom-right corner
+    return np.array([ring[(k + 2) % 4], ring[(k + 3) % 4], ring[k], ring[(k + 1) % 4]], dtype=np.float32)
+
+
+_FINDER = np.ones((7, 7), dtype=np.uint8)
+_FINDER[1:6, 1:6] = 0
+_FINDER[2:5, 2:5] = 1
+
+
+def _finder_score(binary: np.ndarray, corner: int, modules: int) -> float:
+    """Fraction of a 7x7 corner block matching the finder pattern (1 = dark)."""
+    r0 = 0 if corner in (0, 1) else modules - 7
+    c0 = 0 if corner in (0, 3) else modules - 7
+    block = binary[r0:r0 + 7, c0:c0 + 7]
+    return float(np.mean(block == _FINDER))
+
+
+def dedupe(found: Iterable[Detection]) -> list[Detection]:
+    """Drop repeated reads of the same code at the same place."""
+    kept: list[Detection] = []
+    for det in found:
+        same = [k for k in kept if k.data == det.data and math.dist(k.center, det.center) < 0.5 * max(k.side_px, 1.0)]
+        if not same:
+            kept.append(det)
+    return kept
+
+
+def _overlaps(a: Box, b: Box) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _inside(point: tuple[float, float], box: Box) -> bool:
+    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
