@@ -1,0 +1,176 @@
+"""The Golden Horn engine: the :class:`companion.engine.Game` protocol over
+:class:`GoldenHornState`."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.actions import Action
+from companion.engine import (TABLE, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
+                              check_player_count, resolve_options)
+from companion.golden_horn import chance, turns, view
+from companion.golden_horn.actions import (CODEC, Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn,
+                                           Move, PlaceFleet, TurnAround)
+from companion.golden_horn.chance import describe
+from companion.golden_horn.cubes import counts
+from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches
+from companion.golden_horn.scoring import score_sheet
+from companion.golden_horn.setup import OPTIONS, initial_state
+from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
+from companion.readings import TableReading
+from companion.signals import Signal
+
+_APPLY = {
+    DrawCubes: chance.apply_draw_cubes,
+    DrawCards: chance.apply_draw_cards,
+    PlaceFleet: turns.apply_place_fleet,
+    Attack: turns.apply_attack,
+    Move: turns.apply_move,
+    TurnAround: turns.apply_turn_around,
+    DeclareEnd: turns.apply_declare,
+    EndTurn: turns.apply_end_turn,
+}
+
+
+class GoldenHorn:
+    """Golden Horn (Leo Colovini, Piatnik 2013), both rulebook editions."""
+
+    name = "golden_horn"
+    title = "Golden Horn"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+
+    # -- protocol -------------------------------------------------------
+    def setup(self, config: GameConfig) -> GoldenHornState:
+        check_player_count(self, config)
+        return initial_state(config, resolve_options(self, config))
+
+    def to_act(self, state: GoldenHornState) -> tuple[int, ...]:
+        if state.phase == OVER:
+            return ()
+        if state.pending:
+            return (TABLE,)
+        if state.phase == SETUP:
+            if state.rules.random_placement:
+                return (TABLE,)
+            order = [(state.start_seat + i) % state.players for i in range(state.players)]
+            return tuple(seat for seat in order if not state.placed[seat])
+        if state.phase == TURN_AROUND and state.turn_around_ship is not None:
+            return (state.turn_around_ship[0],)
+        return (state.current,)
+
+    def actor(self, state: GoldenHornState, action: Action) -> int:
+        """Who performs ``action``: a seat, or TABLE for chance."""
+        if isinstance(action, (DrawCubes, DrawCards)):
+            return TABLE
+        if isinstance(action, PlaceFleet):
+            return TABLE if state.rules.random_placement else action.owner
+        return action.seat  # type: ignore[attr-defined]
+
+    def legal_actions(self, state: GoldenHornState, seat: int | None = None) -> tuple[Action, ...]:
+        acting = self.to_act(state)
+        seats = acting if seat is None else tuple(s for s in acting if s == seat)
+        result: list[Action] = []
+        for who in seats:
+            if who == TABLE:
+                result.extend(chance.outcomes(state))
+            elif state.phase == SETUP:
+                result.extend(PlaceFleet(who, ports) for ports in chance.PORT_CHOICES)
+            elif state.phase == TURN_AROUND and state.turn_around_ship is not None:
+                ship_id = f"{state.turn_around_ship[0]}{state.turn_around_ship[1]}"
+                result.extend(TurnAround(who, ship_id, r) for r in (False, True))
+            else:
+                result.extend(self._turn_actions(state, who))
+        return tuple(result)
+
+    def _turn_actions(self, state: GoldenHornState, seat: int) -> list[Action]:
+        result: list[Action] = []
+        if turns.why_cannot_declare(state, seat) is None:
+            result.append(DeclareEnd(seat))
+        if state.phase == AFTER_MOVE:
+            result.append(EndTurn(seat))
+            return result
+        if state.phase != PLAY or state.moved:
+            return result
+        limit = state.rules.max_attacks
+        if limit is None or state.attacks < limit:
+            for target in state.ships:
+                if turns.why_not_target(state, seat, target) is None:
+                    for cards in turns.pirate_pairs(state, target):
+                        if turns.why_cannot_pay(state, seat, counts(cards)) is None:
+                            result.append(Attack(seat, target.label, cards))
+        for ship in state.fleet(seat):
+            for reverse in (False, True) if may_reverse(ship) else (False,):
+                stops = [r for r in reaches(state, ship, reverse) if r.affordable]
+                for load in load_choices(state, ship):
+                    result.extend(Move(seat, ship.label, r.to, load, reverse, r.wind) for r in stops)
+        return result
+
+    def apply(self, state: GoldenHornState, action: Action) -> GoldenHornState:
+        handler = _APPLY.get(type(action))
+        if handler is None:
+            raise InvalidAction(f"{action!r} is not a Golden Horn action")
+        if state.phase == OVER:
+            raise IllegalAction("the game is over", "§7")
+        acting = self.to_act(state)
+        who = self.actor(state, action)
+        if who not in acting:
+            raise IllegalAction(self._whose_turn(state, acting), "§3")
+        return turns.settle(handler(state, action))
+
+    def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> str:
+        if acting == (TABLE,):
+            if state.pending:
+                return f"the table must first {describe(state, state.pending[0])}"
+            return "the ships are placed at random by the table"
+        return f"it is the turn of seat {', '.join(map(str, acting))}"
+
+    def is_over(self, state: GoldenHornState) -> bool:
+        return state.phase == OVER
+
+    def score_sheet(self, state: GoldenHornState) -> ScoreSheet:
+        return score_sheet(state)
+
+    def signals(self, before: GoldenHornState, action: Action, after: GoldenHornState) -> tuple[Signal, ...]:
+        return view.signals(before, action, after)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return CODEC.parse(data)
+
+    def summary(self, state: GoldenHornState) -> dict[str, Any]:
+        return view.summary(state)
+
+    def sample_chance(self, state: GoldenHornState, rng: random.Random) -> Action:
+        return chance.sample(state, rng)
+
+    def end_turn_action(self, state: GoldenHornState) -> Action | None:
+        if state.phase == AFTER_MOVE and not state.pending:
+            return EndTurn(state.current)
+        return None
+
+    # -- camera and table screen ----------------------------------------
+    def actions_for_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Action, ...]:
+        """Legal moves explaining ships the camera saw on new spaces, most likely first."""
+        if state.phase != PLAY or state.pending:
+            return ()
+        return view.actions_for_reading(state, reading, self.legal_actions(state, state.current))
+
+    def reachable(self, state: GoldenHornState, ship_id: str, reverse: bool = False) -> tuple[Reach, ...]:
+        """For a chosen ship: every square or port it can end on this move, with
+        the wind cards each needs and whether its owner can pay them."""
+        ship = turns.find_ship(state, ship_id)
+        if ship.at < 0:
+            return ()
+        return reaches(state, ship, reverse)
+
+    def load_choices(self, state: GoldenHornState, ship_id: str) -> tuple[str, ...]:
+        """The loading colours (most cubes first, "" = nothing) for a ship leaving port."""
+        return load_choices(state, turns.find_ship(state, ship_id))
+
+    def moves_for_ship(self, state: GoldenHornState, ship_id: str) -> tuple[Move, ...]:
+        """The legal move actions of one ship (for the screen's ship picker)."""
+        return tuple(a for a in self.legal_actions(state) if isinstance(a, Move) and a.ship == ship_id)
+
+
+GAME = GoldenHorn()

@@ -1,0 +1,303 @@
+"""Player actions: placing fleets, pirates (§4), moving with loading and
+arrival (§5, §6), declaring the end (§7), and how turns and rounds advance."""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.engine import IllegalAction, InvalidAction
+from companion.golden_horn import cubes
+from companion.golden_horn.actions import Attack, DeclareEnd, EndTurn, Move, PlaceFleet, TurnAround
+from companion.golden_horn.chance import cards_available, describe, draw_hidden
+from companion.golden_horn.cubes import Counts
+from companion.golden_horn.data import CARDS_PER_COLOUR, COLOUR_NAMES, COLOURS, PORT_SIZE, SHIP_NAMES
+from companion.golden_horn.movement import (draws_on_arrival, heading_for_move, load_choices,
+                                            may_reverse, reaches)
+from companion.golden_horn.state import (AFTER_MOVE, NO_HEADING, OVER, PLAY, SETUP, TO_C, TURN_AROUND,
+                                         EndTrigger, GoldenHornState, Pending, Ship, evolve)
+
+
+def why_cannot_pay(state: GoldenHornState, seat: int, cards: Counts) -> str | None:
+    """Why ``seat`` cannot play ``cards``, or None when it can."""
+    if state.hands is not None:
+        if not cubes.contains(state.hands[seat], cards):
+            return f"seat {seat} does not hold {cubes.label(cards)} (hand: {cubes.label(state.hands[seat])})"
+        return None
+    if sum(cards) > state.hand_sizes[seat]:
+        return f"seat {seat} holds only {state.hand_sizes[seat]} card(s)"
+    for colour, n, gone in zip(COLOURS, cards, state.discard):
+        if n + gone > CARDS_PER_COLOUR:
+            return f"only {CARDS_PER_COLOUR - gone} {COLOUR_NAMES[colour]} card(s) are not in the discard pile"
+    return None
+
+
+def _play_cards(state: GoldenHornState, seat: int, cards: Counts) -> GoldenHornState:
+    sizes = tuple(s - sum(cards) if i == seat else s for i, s in enumerate(state.hand_sizes))
+    hands = state.hands
+    if hands is not None:
+        hands = tuple(cubes.sub(h, cards) if i == seat else h for i, h in enumerate(hands))
+    return evolve(state, hand_sizes=sizes, hands=hands, discard=cubes.add(state.discard, cards))
+
+
+def _draw(state: GoldenHornState, seat: int, wanted: int) -> GoldenHornState:
+    """Hidden hands draw at once; open hands wait for the table to enter the cards."""
+    if state.hands is None:
+        return draw_hidden(state, seat, wanted)
+    n = cards_available(state, wanted)
+    if n == 0:
+        return state
+    return evolve(state, pending=state.pending + (Pending("cards", seat, n),))
+
+
+def find_ship(state: GoldenHornState, ship_id: str) -> Ship:
+    ship = state.ship_by_id(ship_id)
+    if ship is None:
+        raise InvalidAction(f"there is no ship {ship_id!r} in this game")
+    return ship
+
+
+def _own_ship(state: GoldenHornState, seat: int, ship_id: str) -> Ship:
+    ship = find_ship(state, ship_id)
+    if ship.owner != seat:
+        raise IllegalAction(f"ship {ship_id} belongs to seat {ship.owner}; you may only move your "
+                            f"own ships", "§5.1 O4")
+    return ship
+
+
+# -- setup -------------------------------------------------------------------
+def apply_place_fleet(state: GoldenHornState, action: PlaceFleet) -> GoldenHornState:
+    if state.pending:
+        raise IllegalAction(f"the table must first {describe(state, state.pending[0])}")
+    if not 0 <= action.owner < state.players:
+        raise InvalidAction(f"there is no seat {action.owner}")
+    if state.placed[action.owner]:
+        raise IllegalAction(f"seat {action.owner} has already placed its ships", "§2.2")
+    last = len(state.route) - 1
+    ships = tuple(replace(s, at=0 if action.ports[SHIP_NAMES.index(s.name)] == "V" else last)
+                  if s.owner == action.owner else s for s in state.ships)
+    placed = tuple(True if i == action.owner else p for i, p in enumerate(state.placed))
+    return evolve(state, ships=ships, placed=placed)
+
+
+# -- pirates -----------------------------------------------------------------
+def pirate_pairs(state: GoldenHornState, target: Ship) -> tuple[str, ...]:
+    """The card colour pairs that may raid ``target`` under the card rule (§4, DIFF-4)."""
+    sails = sorted(target.sail_set, key=COLOURS.index)
+    if state.rules.pirate_cards_same_colour:
+        return tuple(c + c for c in sails)
+    return tuple(a + b for i, a in enumerate(sails) for b in sails[i:])
+
+
+def why_not_target(state: GoldenHornState, seat: int, target: Ship) -> str | None:
+    if target.owner == seat:
+        return "pirates only raid other players' ships"
+    if target.at < 0 or state.route[target.at].kind != "square":
+        return f"ship {target.label} is in port and safe from pirates"
+    if target.cargo == 0 and not state.rules.allow_empty_target:
+        return f"ship {target.label} carries no cargo: there is nothing to steal"
+    return None
+
+
+def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
+    if state.phase != PLAY or state.moved:
+        raise IllegalAction("pirates sail before your move, not after it", "§3")
+    limit = state.rules.max_attacks
+    if limit is not None and state.attacks >= limit:
+        raise IllegalAction("only one pirate attack per turn", "§4 AMB-A")
+    if len(action.cards) != 2:
+        raise IllegalAction(f"a pirate attack takes exactly two cards, not {len(action.cards)}", "§4")
+    target = find_ship(state, action.ship)
+    reason = why_not_target(state, action.seat, target)
+    if reason:
+        raise IllegalAction(reason, "§4")
+    if action.cards not in pirate_pairs(state, target):
+        sails = "".join(sorted(target.sail_set, key=COLOURS.index))
+        rule = ("both cards must be the same colour, one of the sails"
+                if state.rules.pirate_cards_same_colour else "each card must match one of the sails")
+        raise IllegalAction(f"{'+'.join(action.cards)} cannot raid ship {target.label} (sails "
+                            f"{sails}): {rule}", "§4 DIFF-4")
+    cards = cubes.counts(action.cards)
+    reason = why_cannot_pay(state, action.seat, cards)
+    if reason:
+        raise IllegalAction(reason, "§4")
+    state = _play_cards(state, action.seat, cards)
+    state = evolve(state, attacks=state.attacks + 1)
+    if target.cargo == 0:
+        return state
+    colour = target.cargo_colour
+    warehouses = tuple(cubes.add(w, cubes.put(cubes.NONE, colour, 1)) if i == action.seat else w
+                       for i, w in enumerate(state.warehouses))
+    emptied = target.cargo == 1
+    target = replace(target, cargo=target.cargo - 1, cargo_colour="" if emptied else colour,
+                     may_turn_around=emptied and not state.rules.turn_around_immediate)
+    state = evolve(state.with_ship(target), warehouses=warehouses)
+    if emptied and state.rules.turn_around_immediate:
+        state = evolve(state, phase=TURN_AROUND, turn_around_ship=target.key)
+    return state
+
+
+def apply_turn_around(state: GoldenHornState, action: TurnAround) -> GoldenHornState:
+    ship = find_ship(state, action.ship)
+    if state.phase != TURN_AROUND or state.turn_around_ship != ship.key:
+        raise IllegalAction(f"ship {action.ship} has no turn-around right to decide now", "§5.1 D3")
+    if ship.owner != action.seat:
+        raise IllegalAction(f"only seat {ship.owner} may turn ship {ship.label}", "§5.1 D3")
+    heading = -ship.heading if action.reverse else ship.heading
+    return evolve(state.with_ship(replace(ship, heading=heading)), phase=PLAY, turn_around_ship=None)
+
+
+# -- moving ------------------------------------------------------------------
+def _why_unreachable(state: GoldenHornState, ship: Ship, index: int, reverse: bool) -> tuple[str, str]:
+    stops = reaches(state, ship, reverse)
+    d = heading_for_move(state, ship, reverse)
+    node = state.route[index]
+    where = ", ".join(r.to for r in stops)
+    if index == ship.at:
+        return "a ship must move at least one step", "§5.3 M1"
+    if (index - ship.at) * d < 0:
+        side = "Constantinople" if d == TO_C else "Venice"
+        return f"ship {ship.label} sails towards {side}; it cannot go back to {node.id}", "§5.1 D1-D2"
+    if node.kind == "square" and state.ships_at(index):
+        return f"{node.id} is occupied: at most one ship per sea square", "§5.1 O1"
+    if node.kind == "modone" and state.ships_at(index) >= node.capacity:
+        return f"Modone is full ({node.capacity} ships)", "§5.1 O2"
+    if stops and state.route[stops[-1].index].is_port:
+        return (f"reaching {stops[-1].to} ends the move; ship {ship.label} can stop at {where}",
+                "§5.3 M6")
+    return (f"ship {ship.label} can stop only at {where} (going on from a square needs one of its sail "
+            f"colours or a wind card of the square's colour)", "§5.3 M2-M3")
+
+
+def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
+    if state.phase == AFTER_MOVE or state.moved:
+        raise IllegalAction("you have already moved a ship this turn", "§3")
+    if state.phase != PLAY:
+        raise IllegalAction("no ship may move now", "§3")
+    ship = _own_ship(state, action.seat, action.ship)
+    index = state.node_index(action.to)
+    if index is None:
+        raise InvalidAction(f"there is no route space {action.to!r} "
+                            f"(spaces: {', '.join(n.id for n in state.route)})")
+    port = state.port_of(ship.at)
+    if action.reverse and not may_reverse(ship):
+        raise IllegalAction(f"ship {ship.label} may not turn around: only a ship emptied by pirates "
+                            f"may, before its next move", "§5.1 D3")
+    _check_load(state, ship, action.load, port)
+    stop = next((r for r in reaches(state, ship, action.reverse) if r.index == index), None)
+    if stop is None:
+        raise IllegalAction(*_why_unreachable(state, ship, index, action.reverse))
+    wind = cubes.counts(stop.wind)
+    if cubes.counts(action.wind) != wind:
+        needed = "+".join(stop.wind) or "no wind cards"
+        raise IllegalAction(f"reaching {action.to} takes {needed}, not {'+'.join(action.wind) or 'none'}"
+                            f" (a wind card matches each non-sail square the ship goes on from)",
+                            "§5.3 M3, M8")
+    reason = why_cannot_pay(state, action.seat, wind)
+    if reason:
+        raise IllegalAction(f"reaching {action.to} needs wind cards {'+'.join(stop.wind)}: {reason}",
+                            "§5.3 M3")
+    heading = heading_for_move(state, ship, action.reverse)
+    ship = replace(ship, heading=heading, may_turn_around=False)
+    if port is not None and action.load:
+        state, ship = _load(state, ship, port, action.load)
+    state = _play_cards(state, action.seat, wind)
+    ship = replace(ship, at=index)
+    arrival = state.port_of(index)
+    if arrival is not None:                      # §5.4: unload into the warehouse
+        delivered = cubes.put(cubes.NONE, ship.cargo_colour, ship.cargo) if ship.cargo else cubes.NONE
+        state = evolve(
+            state,
+            warehouses=tuple(cubes.add(w, delivered) if i == ship.owner else w
+                             for i, w in enumerate(state.warehouses)),
+            unloaded=tuple(cubes.add(u, delivered) if i == ship.owner else u
+                           for i, u in enumerate(state.unloaded)))
+        ship = replace(ship, heading=NO_HEADING, cargo=0, cargo_colour="")
+    state = evolve(state.with_ship(ship), moved=True)
+    draws = draws_on_arrival(state, ship, index)
+    if draws:
+        state = _draw(state, ship.owner, draws)
+    return state
+
+
+def _check_load(state: GoldenHornState, ship: Ship, load: str, port: int | None) -> None:
+    if port is None:
+        if load:
+            raise IllegalAction("ships load only when leaving Venice or Constantinople", "§5.2")
+        return
+    if load and load in ship.sail_set:
+        raise IllegalAction(f"ship {ship.label} cannot load {COLOUR_NAMES[load]}: it is one of its "
+                            f"sail colours", "§5.2 L1")
+    if load and not cubes.get(state.ports[port], load):
+        raise IllegalAction(f"{'VC'[port]} holds no {COLOUR_NAMES[load]} cubes", "§5.2 L1")
+    if load not in load_choices(state, ship):
+        raise IllegalAction("loading is compulsory: choose a colour to load", "§5.2 L3")
+
+
+def _load(state: GoldenHornState, ship: Ship, port: int, colour: str) -> tuple[GoldenHornState, Ship]:
+    """L2: all cubes of ``colour`` go aboard; L4: the port is refilled to 9 (chance)."""
+    amount = cubes.get(state.ports[port], colour)
+    left = cubes.put(state.ports[port], colour, 0)
+    ports = tuple(left if i == port else p for i, p in enumerate(state.ports))
+    state = evolve(state, ports=ports)  # type: ignore[arg-type]
+    refill = min(PORT_SIZE - sum(left), sum(state.bag)) if state.rules.refill_to_nine else 0
+    if refill > 0:
+        state = evolve(state, pending=state.pending + (Pending("cubes", port, refill),))
+    return state, replace(ship, cargo=amount, cargo_colour=colour)
+
+
+# -- ending ------------------------------------------------------------------
+def why_cannot_declare(state: GoldenHornState, seat: int) -> str | None:
+    if state.phase not in (PLAY, AFTER_MOVE) or seat != state.current:
+        return "the end may only be declared in your own turn"
+    if state.end is not None:
+        return "the end has already been triggered"
+    if state.rules.declare_start_of_turn_only and (state.moved or state.attacks):
+        return "the end may only be declared at the start of your turn (option)"
+    held = state.unloaded[seat] if state.rules.declare_needs_unloaded else state.warehouses[seat]
+    missing = [COLOUR_NAMES[c] for c, n in zip(COLOURS, held) if n == 0]
+    if missing:
+        where = "unloaded" if state.rules.declare_needs_unloaded else "in your warehouse"
+        return f"declaring needs a cube of each colour {where}; missing: {', '.join(missing)}"
+    return None
+
+
+def apply_declare(state: GoldenHornState, action: DeclareEnd) -> GoldenHornState:
+    reason = why_cannot_declare(state, action.seat)
+    if reason:
+        raise IllegalAction(reason, "§7 E2")
+    state = evolve(state, end=EndTrigger("declared", action.seat))
+    return end_turn(state) if state.phase == AFTER_MOVE else state
+
+
+def apply_end_turn(state: GoldenHornState, action: EndTurn) -> GoldenHornState:
+    if state.phase != AFTER_MOVE:
+        raise IllegalAction("move one of your ships before ending your turn", "§3")
+    return end_turn(state)
+
+
+def end_turn(state: GoldenHornState) -> GoldenHornState:
+    """Pass the turn clockwise, or end the game once the final round is done (§7)."""
+    end = state.end
+    if end is not None and (state.current == state.last_seat or
+                            (end.reason == "port_empty" and not state.rules.port_empty_completes_round)):
+        return evolve(state, phase=OVER)
+    nxt = (state.current + 1) % state.players
+    return evolve(state, current=nxt, phase=PLAY, turn=state.turn + 1, attacks=0, moved=False,
+                   round=state.round + (nxt == state.start_seat))
+
+
+def settle(state: GoldenHornState) -> GoldenHornState:
+    """Advance what follows by itself once no chance input is owed: start play
+    after setup, the empty-port trigger (E1), and the end of a turn."""
+    if state.pending or state.phase == OVER:
+        return state
+    if state.phase == SETUP:
+        if all(state.placed):
+            return evolve(state, phase=PLAY, current=state.start_seat, round=1, turn=1)
+        return state
+    if state.end is None and any(sum(p) == 0 for p in state.ports):
+        state = evolve(state, end=EndTrigger("port_empty", state.current))
+    if state.phase == PLAY and state.moved:
+        if why_cannot_declare(state, state.current) is None:
+            return evolve(state, phase=AFTER_MOVE)
+        return end_turn(state)
+    return state
