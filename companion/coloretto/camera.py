@@ -1,0 +1,85 @@
+"""What a camera reading means in Coloretto: a drawn card seen beside a row.
+
+The vision side reports each face-up card beside a row card as a
+``PieceReading`` with ``kind="card"``, ``piece`` = a colour id, ``joker``,
+``plus2`` or ``last_round``, and ``space="row:N"`` (N = 0-based row index,
+as in actions).  Cards the state does not yet have at that row are *new*.
+
+A drawn card is three actions (draw → reveal → place); the reading proposes
+the one that is due now, so after confirming, asking again with the same
+reading proposes the next step, until the state matches what the camera saw.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from companion.actions import Action
+from companion.coloretto.actions import Draw, Place, Reveal, Take
+from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.coloretto.rules import legal_actions
+from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState
+from companion.readings import PieceReading, TableReading
+
+CARD_KIND = "card"
+ROW_PREFIX = "row:"
+
+
+def row_of(piece: PieceReading) -> int | None:
+    """The row index of ``space="row:N"``, or None for anything else."""
+    if piece.space is None or not piece.space.startswith(ROW_PREFIX):
+        return None
+    try:
+        return int(piece.space[len(ROW_PREFIX):])
+    except ValueError:
+        return None
+
+
+def new_cards(state: ColorettoState, reading: TableReading) -> list[tuple[PieceReading, int | None]]:
+    """Cards seen that the state does not account for, most confident first:
+    (reading, row) for cards beside a row, (reading, None) for a newly seen
+    last-round card anywhere."""
+    cards = [p for p in reading.pieces if p.kind == CARD_KIND and p.piece in CATALOGUE.card_kinds]
+    found: list[tuple[PieceReading, int | None]] = []
+    for index, row in enumerate(state.rows):
+        known = Counter(row.cards)
+        for piece in sorted((p for p in cards if row_of(p) == index),
+                            key=lambda p: -p.confidence):
+            if known[piece.piece] > 0:
+                known[piece.piece] -= 1
+            else:
+                found.append((piece, index))
+    if not state.last_round:
+        found += [(p, None) for p in cards if p.piece == LAST_ROUND and row_of(p) is None]
+    return sorted(found, key=lambda item: -item[0].confidence)
+
+
+def vanished_rows(state: ColorettoState, reading: TableReading) -> list[int]:
+    """Open rows holding cards in the state but none in the reading (taken, probably).
+    Only trusted when the reading found the board."""
+    if not reading.board_found:
+        return []
+    seen_rows = {row_of(p) for p in reading.pieces if p.kind == CARD_KIND}
+    return [i for i, row in enumerate(state.rows)
+            if row.can_take and i not in seen_rows]
+
+
+def actions_for_reading(state: ColorettoState, reading: TableReading) -> tuple[Action, ...]:
+    """Legal actions explaining the reading, most likely first; () when none does."""
+    legal = set(legal_actions(state))
+    fresh = new_cards(state, reading)
+    proposals: list[Action] = []
+    if state.phase == TURN:
+        if fresh:
+            proposals.append(Draw(state.current))
+        else:
+            proposals += [Take(state.current, row) for row in vanished_rows(state, reading)]
+    elif state.phase == DRAW:
+        proposals += [Reveal(piece.piece) for piece, _ in fresh]
+    elif state.phase == PLACE:
+        proposals += [Place(state.current, row) for piece, row in fresh
+                      if row is not None and piece.piece == state.drawn]
+    unique: list[Action] = []
+    for action in proposals:
+        if action in legal and action not in unique:
+            unique.append(action)
+    return tuple(unique)

@@ -1,0 +1,144 @@
+"""The Coloretto game object: the engine protocol over the pure rules."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping, Sequence
+
+from companion.actions import Action
+from companion.coloretto import camera, rules, view
+from companion.coloretto.actions import (CODEC, Place, RemoveColour, Reveal, StartCard,
+                                         StartPlayer, Take)
+from companion.coloretto.data import LAST_ROUND
+from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_COLOURS,
+                                       START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
+from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
+                              check_player_count, resolve_options)
+from companion.readings import TableReading
+from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
+                               TurnStarted)
+
+OPTIONS = (
+    Option("side", "Scoring side", "brown", ("brown", "grey"),
+           "Brown: 1-3-6-10-15-21 (recommended for a first game). Grey: 1-4-8-7-6-5, "
+           "7 or more cards score like 6 (AMB-C4). One side for everyone (AMB-C9)."),
+    Option("joker_colours", "Joker colours", "in_play", ("in_play", "any_colour", "optional"),
+           "in_play: every joker must get a colour still in the game; any_colour: also a "
+           "removed colour; optional: a joker may stay unassigned (AMB-C3)."),
+    Option("start_cards", "Start cards", "dealt", ("dealt", "chosen"),
+           "dealt: the table deals them (at random); chosen: each player picks (AMB-C1)."),
+    Option("start_colours_all_distinct", "2 players: all 4 start colours differ", True,
+           (False, True),
+           "Off: each player's two start cards differ, but the players may share a colour "
+           "(AMB-C1)."),
+    Option("after_last_round_card", "After the last-round card", "draw_again",
+           ("draw_again", "choose_again"),
+           "draw_again: the same player draws the next card and places it; choose_again: "
+           "they may instead take a row (AMB-C10)."),
+)
+
+
+class Coloretto:
+    """Coloretto (Michael Schacht), 2–5 players, as the digest reads the seed."""
+
+    name = "coloretto"
+    title = "Coloretto"
+    min_players = 2
+    max_players = 5
+    options = OPTIONS
+
+    # -- setup and flow --------------------------------------------------------------
+    def setup(self, config: GameConfig) -> ColorettoState:
+        if config.game != self.name:
+            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
+        check_player_count(self, config)
+        values = resolve_options(self, config)
+        return rules.initial_state(tuple(p.name for p in config.players), Rules(**values))
+
+    def to_act(self, state: ColorettoState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: ColorettoState, seat: int | None = None) -> tuple[Action, ...]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: ColorettoState, action: Action) -> ColorettoState:
+        return rules.apply(state, action)
+
+    def is_over(self, state: ColorettoState) -> bool:
+        return state.phase == OVER
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return CODEC.parse(data)
+
+    # -- results and views -------------------------------------------------------------
+    def score_sheet(self, state: ColorettoState) -> ScoreSheet:
+        return view.score_sheet(state)
+
+    def summary(self, state: ColorettoState) -> dict[str, Any]:
+        return view.summary(state)
+
+    def signals(self, before: ColorettoState, action: Action,
+                after: ColorettoState) -> tuple[Signal, ...]:
+        found: list[Signal] = []
+        if isinstance(action, Reveal) and action.card == LAST_ROUND:
+            found.append(FinalRound("the last-round card was drawn: this round is the last"))
+        if isinstance(action, Take):
+            gained = (view.hand_score(after, action.seat).total
+                      - view.hand_score(before, action.seat).total)
+            found.append(SeatScored(action.seat, gained))
+        if after.phase == OVER and before.phase != OVER:
+            found.append(RoundEnded(None))
+            found.append(GameEnded(view.score_sheet(after).winners))
+            return tuple(found)
+        new_round = after.round > before.round and before.round > 0
+        if new_round:
+            found.append(RoundEnded(after.current))
+        if after.phase in PLAY_PHASES and (
+                new_round or before.phase not in PLAY_PHASES or before.current != after.current):
+            found.append(TurnStarted(after.current))
+        return tuple(found)
+
+    # -- chance and buttons ----------------------------------------------------------
+    def sample_chance(self, state: ColorettoState, rng: random.Random) -> Action:
+        """An outcome as the table would produce it: colours removed and start cards
+        at random, the start player by lot, the drawn card weighted by the copies
+        left (the last-round card exactly at its depth)."""
+        if state.phase == REMOVE_COLOURS:
+            return RemoveColour(rng.choice(state.colours_in_play))
+        if state.phase == START_CARDS and state.rules.start_cards == "dealt":
+            seat = rules.next_start_card_seat(state)
+            colours = rules.allowed_start_colours(state, seat)
+            return StartCard(seat, _weighted(rng, colours, [state.left(c) for c in colours]))
+        if state.phase == START_PLAYER:
+            return StartPlayer(rng.randrange(state.players))
+        if state.phase == DRAW:
+            kinds = rules.possible_reveals(state)
+            return Reveal(_weighted(rng, kinds, [state.left(k) for k in kinds]))
+        raise IllegalAction("no chance outcome is due now")
+
+    def end_turn_action(self, state: ColorettoState) -> Action | None:
+        """END TURN plays the only move left: a forced take, or the only row the drawn
+        card fits.  Otherwise it does nothing (the player must choose)."""
+        if state.phase not in (TURN, PLACE):
+            return None
+        legal = rules.legal_actions(state)
+        if len(legal) == 1 and isinstance(legal[0], (Take, Place)):
+            return legal[0]
+        return None
+
+    # -- camera ------------------------------------------------------------------------
+    def actions_for_reading(self, state: ColorettoState,
+                            reading: TableReading) -> tuple[Action, ...]:
+        return camera.actions_for_reading(state, reading)
+
+
+def _weighted(rng: random.Random, items: Sequence[str], weights: Sequence[int]) -> str:
+    """One of ``items`` with probability proportional to ``weights`` (whole numbers)."""
+    pick = rng.randrange(sum(weights))
+    for item, weight in zip(items, weights):
+        if pick < weight:
+            return item
+        pick -= weight
+    raise AssertionError("unreachable: pick < sum(weights)")
+
+
+GAME = Coloretto()

@@ -1,0 +1,278 @@
+"""Coloretto rules: setup, who acts, legal actions and applying them (digest §3–§5).
+
+Every function is pure: states go in, new states (or IllegalAction) come out.
+Rows and seats are 0-based; messages count rows from 1 as players do.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from companion.actions import Action
+from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
+                                         StartCard, StartPlayer, Take, card_label)
+from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
+                                       START_PLAYER, TURN, Collection, ColorettoState, Row,
+                                       Rules)
+from companion.engine import TABLE, IllegalAction, InvalidAction
+
+
+def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
+    """Rows out, full pile, nothing dealt: the state before the setup actions (§3.1)."""
+    n = len(names)
+    return ColorettoState(
+        names=names,
+        rules=rules,
+        phase=REMOVE_COLOURS if CATALOGUE.removed_for(n) else START_CARDS,
+        rows=tuple(Row(capacity) for capacity in CATALOGUE.rows_for(n)),
+        collections=tuple(Collection() for _ in range(n)),
+        pile=tuple(CATALOGUE.copies(kind) for kind in CATALOGUE.card_kinds),
+    )
+
+
+# -- who acts ---------------------------------------------------------------------------
+
+def next_start_card_seat(state: ColorettoState) -> int:
+    return state.start_card_order()[len(state.start_cards)]
+
+
+def to_act(state: ColorettoState) -> tuple[int, ...]:
+    """``(TABLE,)`` for chance and table decisions, the seat on its turn, ``()`` when over."""
+    if state.phase in (REMOVE_COLOURS, START_PLAYER, DRAW):
+        return (TABLE,)
+    if state.phase == START_CARDS:
+        if state.rules.start_cards == "chosen":
+            return (next_start_card_seat(state),)
+        return (TABLE,)
+    if state.phase in (TURN, PLACE):
+        return (state.current,)
+    return ()
+
+
+# -- legal actions ----------------------------------------------------------------------
+
+def allowed_start_colours(state: ColorettoState, seat: int) -> tuple[str, ...]:
+    """Colours ``seat`` may start with: in play, not already its own, and not another
+    player's (except with 2 players when the all-distinct option is off, AMB-C1)."""
+    own = state.start_colours(seat)
+    shared_ok = state.players == 2 and not state.rules.start_colours_all_distinct
+    taken = {c for s, c in state.start_cards if s != seat} if not shared_ok else set()
+    return tuple(c for c in state.colours_in_play
+                 if c not in own and c not in taken and state.left(c) > 0)
+
+
+def possible_reveals(state: ColorettoState) -> tuple[str, ...]:
+    """Every card the next draw can physically be.  The last-round card lies exactly
+    15 cards from the bottom (§3.1 step 6), so it is the only outcome of its draw."""
+    if state.next_draw == state.last_round_draw:
+        return (LAST_ROUND,)
+    return tuple(kind for kind in CATALOGUE.card_kinds
+                 if kind != LAST_ROUND and state.left(kind) > 0)
+
+
+def can_draw(state: ColorettoState) -> bool:
+    return any(row.can_place for row in state.rows) and state.pile_size > 0
+
+
+def legal_actions(state: ColorettoState, seat: int | None = None) -> tuple[Action, ...]:
+    actors = to_act(state)
+    if seat is not None and seat not in actors:
+        return ()
+    phase = state.phase
+    if phase == REMOVE_COLOURS:
+        return tuple(RemoveColour(c) for c in state.colours_in_play)
+    if phase == START_CARDS:
+        receiver = next_start_card_seat(state)
+        return tuple(StartCard(receiver, c) for c in allowed_start_colours(state, receiver))
+    if phase == START_PLAYER:
+        return tuple(StartPlayer(s) for s in range(state.players))
+    if phase == DRAW:
+        return tuple(Reveal(card) for card in possible_reveals(state))
+    if phase == TURN:
+        acts: list[Action] = [Draw(state.current)] if can_draw(state) else []
+        acts += [Take(state.current, i) for i, row in enumerate(state.rows) if row.can_take]
+        return tuple(acts)
+    if phase == PLACE:
+        return tuple(Place(state.current, i) for i, row in enumerate(state.rows) if row.can_place)
+    return ()
+
+
+# -- applying ---------------------------------------------------------------------------
+
+def apply(state: ColorettoState, action: Action) -> ColorettoState:
+    """The state after ``action``; InvalidAction if it is not a Coloretto action,
+    IllegalAction (with the rule) if the rules forbid it now."""
+    if not isinstance(action, ACTION_CLASSES):
+        raise InvalidAction(f"not a Coloretto action: {action!r}")
+    if state.phase == OVER:
+        raise IllegalAction("the game is over", "§5")
+    handler, expected = _HANDLERS[state.phase]
+    if not isinstance(action, expected):
+        raise IllegalAction(_WAITING_FOR[state.phase](state))
+    return handler(state, action)
+
+
+def _name(state: ColorettoState, seat: int) -> str:
+    return state.names[seat]
+
+
+def _check_seat_exists(state: ColorettoState, seat: int) -> None:
+    if not 0 <= seat < state.players:
+        raise IllegalAction(f"there is no seat {seat} in a {state.players}-player game")
+
+
+def _check_turn(state: ColorettoState, seat: int) -> None:
+    _check_seat_exists(state, seat)
+    if seat == state.current:
+        return
+    if seat in state.out:
+        raise IllegalAction(f"{_name(state, seat)} has taken a row and sits out the rest of "
+                            f"this round", "§4.3 B")
+    raise IllegalAction(f"it is {_name(state, state.current)}'s turn, not "
+                        f"{_name(state, seat)}'s", "§4.1")
+
+
+def _row(state: ColorettoState, index: int) -> Row:
+    if not 0 <= index < len(state.rows):
+        raise IllegalAction(f"there is no row {index + 1}; this game has {len(state.rows)} rows")
+    row = state.rows[index]
+    if not row.is_open:
+        raise IllegalAction(f"row {index + 1} was already taken this round by "
+                            f"{_name(state, row.taken_by)}", "§4.3 B")
+    return row
+
+
+def _remove_colour(state: ColorettoState, action: RemoveColour) -> ColorettoState:
+    if action.colour in state.removed:
+        raise IllegalAction(f"{action.colour} is already out of the game", "§3.1 step 3")
+    removed = state.removed + (action.colour,)
+    done = len(removed) == CATALOGUE.removed_for(state.players)
+    return replace(state, removed=removed,
+                   pile=state.without_from_pile(action.colour, state.left(action.colour)),
+                   phase=START_CARDS if done else REMOVE_COLOURS)
+
+
+def _start_card(state: ColorettoState, action: StartCard) -> ColorettoState:
+    _check_seat_exists(state, action.seat)
+    receiver = next_start_card_seat(state)
+    if action.seat != receiver:
+        raise IllegalAction(f"the next start card goes to {_name(state, receiver)}, not "
+                            f"{_name(state, action.seat)}", "§3.1 step 5")
+    colour = action.colour
+    if colour in state.removed:
+        raise IllegalAction(f"{colour} was removed from this game", "§3.1 step 3")
+    if colour in state.start_colours(action.seat):
+        raise IllegalAction(f"{_name(state, action.seat)} already starts with {colour}; "
+                            f"the two start cards differ", "§3.3")
+    if colour not in allowed_start_colours(state, action.seat):
+        raise IllegalAction(f"another player already starts with {colour}; start colours "
+                            f"must all differ", "§3.1 step 5")
+    collections = list(state.collections)
+    collections[action.seat] = collections[action.seat].add(colour)
+    start_cards = state.start_cards + ((action.seat, colour),)
+    done = len(start_cards) == len(state.start_card_order())
+    return replace(state, start_cards=start_cards, collections=tuple(collections),
+                   pile=state.without_from_pile(colour),
+                   phase=START_PLAYER if done else START_CARDS)
+
+
+def _start_player(state: ColorettoState, action: StartPlayer) -> ColorettoState:
+    _check_seat_exists(state, action.seat)
+    return replace(state, phase=TURN, current=action.seat, round=1,
+                   last_round_draw=state.pile_size - CATALOGUE.cards_under_last_round)
+
+
+def _draw(state: ColorettoState, action: Draw) -> ColorettoState:
+    _check_turn(state, action.seat)
+    if not any(row.can_place for row in state.rows):
+        raise IllegalAction("every open row is full, so you must take a row", "§4.3 A")
+    if state.pile_size == 0:
+        raise IllegalAction("the draw pile is empty", "§4.4")
+    return replace(state, phase=DRAW)
+
+
+def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
+    card, number = action.card, state.next_draw
+    if card == LAST_ROUND and number != state.last_round_draw:
+        raise IllegalAction(f"the last-round card lies under draw {state.last_round_draw - 1}; "
+                            f"it cannot come up as draw {number}", "§3.1 step 6")
+    if card != LAST_ROUND and number == state.last_round_draw:
+        raise IllegalAction(f"draw {number} must be the last-round card, which has exactly "
+                            f"{CATALOGUE.cards_under_last_round} cards under it", "§3.1 step 6")
+    if state.left(card) <= 0:
+        if card in state.removed:
+            raise IllegalAction(f"{card} was removed from this game", "§3.1 step 3")
+        raise IllegalAction(f"{card_label(card)} cannot be drawn: every copy is already "
+                            f"out of the pile", "§2")
+    after = replace(state, pile=state.without_from_pile(card), draws=number)
+    if card == LAST_ROUND:
+        # The card goes to the side and the same player draws again (§4.3, AMB-C10).
+        phase = DRAW if state.rules.after_last_round_card == "draw_again" else TURN
+        return replace(after, last_round=True, phase=phase)
+    return replace(after, drawn=card, phase=PLACE)
+
+
+def _place(state: ColorettoState, action: Place) -> ColorettoState:
+    _check_turn(state, action.seat)
+    row = _row(state, action.row)
+    if row.room <= 0:
+        raise IllegalAction(f"row {action.row + 1} is full ({row.capacity} cards)", "§4.3 A")
+    rows = list(state.rows)
+    rows[action.row] = replace(row, cards=row.cards + (state.drawn,))
+    placed = replace(state, rows=tuple(rows), drawn=None, phase=TURN)
+    return replace(placed, current=placed.next_active_after(action.seat))
+
+
+def _take(state: ColorettoState, action: Take) -> ColorettoState:
+    _check_turn(state, action.seat)
+    row = _row(state, action.row)
+    if not row.cards:
+        raise IllegalAction(f"row {action.row + 1} has no cards to take", "§4.3 B")
+    collection = state.collections[action.seat]
+    for card in row.cards:
+        collection = collection.add(card)
+    collections = list(state.collections)
+    collections[action.seat] = collection
+    rows = list(state.rows)
+    rows[action.row] = Row(row.capacity, (), action.seat)
+    after = replace(state, rows=tuple(rows), collections=tuple(collections),
+                    out=state.out + (action.seat,), last_taker=action.seat)
+    if len(after.out) < after.players:
+        return replace(after, current=after.next_active_after(action.seat))
+    return _end_round(after)
+
+
+def _end_round(state: ColorettoState) -> ColorettoState:
+    """Everyone has taken a row: cards left in an untaken row leave the game (2 players,
+    AMB-C6); the game ends if the last-round card came up, else the last taker starts."""
+    leftovers = tuple(card for row in state.rows if row.is_open for card in row.cards)
+    discarded = state.discarded + leftovers
+    if state.last_round:
+        rows = tuple(replace(row, cards=()) for row in state.rows)
+        return replace(state, rows=rows, discarded=discarded, phase=OVER, current=-1)
+    rows = tuple(Row(row.capacity) for row in state.rows)
+    return replace(state, rows=rows, discarded=discarded, out=(), round=state.round + 1,
+                   current=state.last_taker, phase=TURN)
+
+
+def _turn(state: ColorettoState, action: Action) -> ColorettoState:
+    return _draw(state, action) if isinstance(action, Draw) else _take(state, action)
+
+
+_HANDLERS = {
+    REMOVE_COLOURS: (_remove_colour, RemoveColour),
+    START_CARDS: (_start_card, StartCard),
+    START_PLAYER: (_start_player, StartPlayer),
+    TURN: (_turn, (Draw, Take)),
+    DRAW: (_reveal, Reveal),
+    PLACE: (_place, Place),
+}
+
+_WAITING_FOR = {
+    REMOVE_COLOURS: lambda s: "first remove the colours that are out of this game",
+    START_CARDS: lambda s: f"first give {_name(s, next_start_card_seat(s))} a start card",
+    START_PLAYER: lambda s: "first choose who starts",
+    TURN: lambda s: f"{_name(s, s.current)} must draw a card or take a row",
+    DRAW: lambda s: "first say which card was drawn",
+    PLACE: lambda s: f"{_name(s, s.current)} must place the drawn {s.drawn} card on a row",
+}

@@ -1,0 +1,105 @@
+"""What the table screen shows: live optimal scores, the score sheet, the summary."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.coloretto.data import CATALOGUE
+from companion.coloretto.rules import legal_actions, to_act
+from companion.coloretto.scoring import HandScore, best_hand, joker_choices
+from companion.coloretto.state import OVER, PLACE, ColorettoState
+from companion.engine import ScoreLine, ScoreSheet, winners_by_total
+
+
+def hand_score(state: ColorettoState, seat: int) -> HandScore:
+    """``seat``'s optimal score if the game ended now (§6.3)."""
+    hand = state.collections[seat]
+    choices = joker_choices(state.rules.joker_colours, state.colours_in_play)
+    return best_hand(hand.counts, hand.jokers, hand.plus2, state.rules.side, choices)
+
+
+def _assignment_text(assignment: tuple[str | None, ...]) -> str:
+    return ", ".join(c if c is not None else "unassigned" for c in assignment)
+
+
+def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
+    """Labelled lines: one per colour (positive ones first), +2 cards, joker colours."""
+    lines = []
+    for colour in hand.colours:
+        name = CATALOGUE.colour_name(colour.colour)
+        detail = f"{colour.cards} card{'s' if colour.cards != 1 else ''}"
+        if colour.jokers:
+            detail += f" + {colour.jokers} joker{'s' if colour.jokers > 1 else ''}"
+        detail += "; one of the 3 scoring colours" if colour.positive else "; counts against"
+        lines.append(ScoreLine(seat, f"{name} ×{colour.total_cards}", colour.points, detail))
+    if hand.plus2:
+        lines.append(ScoreLine(seat, f"+2 cards ×{hand.plus2}", hand.plus2_points))
+    if hand.assignment:
+        others = [a for a in hand.optimal if a != hand.assignment]
+        detail = f"joker colours: {_assignment_text(hand.assignment)}"
+        if others:
+            detail += f" (equally good: {'; '.join(_assignment_text(a) for a in others[:5])}"
+            detail += f" and {len(others) - 5} more)" if len(others) > 5 else ")"
+        lines.append(ScoreLine(seat, f"jokers ×{len(hand.assignment)}", 0, detail))
+    return tuple(lines)
+
+
+def score_sheet(state: ColorettoState) -> ScoreSheet:
+    """Final scores when over; before that, the live "if the game ended now" sheet."""
+    hands = [hand_score(state, seat) for seat in range(state.players)]
+    lines = tuple(line for seat, hand in enumerate(hands) for line in score_lines(seat, hand))
+    totals = tuple(hand.total for hand in hands)
+    return ScoreSheet(lines, totals, winners_by_total(totals), final=state.phase == OVER)
+
+
+def _row_view(state: ColorettoState, index: int) -> dict[str, Any]:
+    row = state.rows[index]
+    return {"index": index, "capacity": row.capacity, "cards": list(row.cards),
+            "room": row.room if row.is_open else 0, "taken_by": row.taken_by,
+            "can_place": row.can_place, "can_take": row.can_take}
+
+
+def summary(state: ColorettoState) -> dict[str, Any]:
+    """JSON-able view data: rows, collections, whose turn, round, scores so far."""
+    legal = legal_actions(state)
+    sheet = score_sheet(state)
+    players = []
+    for seat, name in enumerate(state.names):
+        hand = state.collections[seat]
+        score = hand_score(state, seat)
+        players.append({
+            "seat": seat, "name": name,
+            "colours": hand.by_colour(), "jokers": hand.jokers, "plus2": hand.plus2,
+            "cards": hand.size, "start_colours": list(state.start_colours(seat)),
+            "took_row": next((i for i, r in enumerate(state.rows) if r.taken_by == seat), None),
+            "out": seat in state.out,
+            "score": score.total,
+            "joker_colours": list(score.assignment),
+            "positive_colours": [c.colour for c in score.colours if c.positive],
+            "lines": [{"label": l.label, "points": l.points, "detail": l.detail}
+                      for l in score_lines(seat, score)],
+        })
+    return {
+        "game": "coloretto",
+        "phase": state.phase,
+        "round": state.round,
+        "side": state.rules.side,
+        "to_act": list(to_act(state)),
+        "current": state.current if state.current >= 0 else None,
+        "drawn_card": state.drawn,
+        "rows": [_row_view(state, i) for i in range(len(state.rows))],
+        "place_targets": [a.row for a in legal] if state.phase == PLACE else [],
+        "take_targets": [i for i, r in enumerate(state.rows) if r.can_take],
+        "legal": [a.to_dict() for a in legal],
+        "players": players,
+        "colours_in_play": list(state.colours_in_play),
+        "removed_colours": list(state.removed),
+        "pile": {"size": state.pile_size,
+                 "cards": dict(zip(CATALOGUE.card_kinds, state.pile))},
+        "draws": state.draws,
+        "draws_until_last_round": state.draws_until_last_round,
+        "final_round": state.last_round,
+        "discarded": list(state.discarded),
+        "over": state.phase == OVER,
+        "scores": list(sheet.totals),
+        "winners": list(sheet.winners),
+    }
