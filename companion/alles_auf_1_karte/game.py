@@ -1,0 +1,191 @@
+"""The Alles auf 1 Karte engine: the :class:`companion.engine.Game` protocol."""
+from __future__ import annotations
+
+import random
+from typing import Any, Mapping
+
+from companion.actions import Action
+from companion.engine import (
+    ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
+    resolve_options)
+from companion.readings import TableReading
+from companion.signals import (
+    FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
+from companion.alles_auf_1_karte import rules
+from companion.alles_auf_1_karte.actions import (
+    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice)
+from companion.alles_auf_1_karte.cards import COLOURS
+from companion.alles_auf_1_karte.catalogue import Catalogue, shipped_catalogue
+from companion.alles_auf_1_karte.invariants import check_state
+from companion.alles_auf_1_karte.marking import infer_mark
+from companion.alles_auf_1_karte.scoring import score_sheet
+from companion.alles_auf_1_karte.setup import (
+    OPTIONS, cards_from_option, initial_state, split_options)
+from companion.alles_auf_1_karte.state import (
+    DEAL, DECIDE, MARK, OVER, REPLACE, REVEAL, THROW, GameState)
+from companion.alles_auf_1_karte.view import (
+    CardOption, SeatHint, card_option, mark_options, seat_hint, summary)
+
+
+class AllesAuf1Karte:
+    """Rules of Alles auf 1 Karte (NSV 2021), basic game and advanced variant.
+
+    The card layouts come from the ``cards`` option when a config names them
+    (so records replay anywhere), else from ``catalogue`` (default: shipped).
+    """
+
+    name = "alles_auf_1_karte"
+    title = "Alles auf 1 Karte"
+    min_players = 2
+    max_players = 4
+    options = OPTIONS
+
+    def __init__(self, catalogue: Catalogue | None = None):
+        self._catalogue = catalogue
+
+    @property
+    def catalogue(self) -> Catalogue:
+        return self._catalogue if self._catalogue is not None else shipped_catalogue()
+
+    def with_catalogue(self, catalogue: Catalogue) -> "AllesAuf1Karte":
+        """The same rules dealing from another catalogue (e.g. the user's corrections)."""
+        return AllesAuf1Karte(catalogue)
+
+    def cards_option(self) -> tuple[str, ...]:
+        """The value for the hidden ``cards`` config option that pins this catalogue's
+        layouts in a config (and so in the game record)."""
+        return self.catalogue.ids
+
+    # -- protocol ------------------------------------------------------------
+    def setup(self, config: GameConfig) -> GameState:
+        if config.game != self.name:
+            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
+        check_player_count(self, config)
+        visible, cards = split_options(config)
+        options = resolve_options(self, visible)
+        return initial_state(config, options, cards_from_option(cards, self.catalogue))
+
+    def to_act(self, state: GameState) -> tuple[int, ...]:
+        return rules.to_act(state)
+
+    def legal_actions(self, state: GameState, seat: int | None = None) -> tuple[Action, ...]:
+        return rules.legal_actions(state, seat)
+
+    def apply(self, state: GameState, action: Action) -> GameState:
+        return rules.apply(state, action)
+
+    def is_over(self, state: GameState) -> bool:
+        return state.phase == OVER
+
+    def score_sheet(self, state: GameState) -> ScoreSheet:
+        return score_sheet(state)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return CODEC.parse(data)
+
+    def summary(self, state: GameState) -> dict[str, Any]:
+        return summary(state)
+
+    def signals(self, before: GameState, action: Action, after: GameState) -> tuple[Signal, ...]:
+        found: list[Signal] = []
+        if isinstance(action, Mark):
+            decision = after.decisions[action.seat] if after.decisions else None
+            if decision is not None and decision.scored is not None:
+                found.append(SeatScored(action.seat, decision.scored))
+        if after.final_round and not before.final_round:
+            scorer = next(s for s, seat in enumerate(after.seats) if len(seat.scored) >= 4)
+            rest = ("play goes on until every seat has rolled as often" if after.rules.equal_turns
+                    else "this roll is the last")
+            found.append(FinalRound(f"{after.names[scorer]} scored a 4th card: {rest}"))
+        if before.phase == MARK and after.phase != MARK:
+            next_seat = None if after.phase == OVER else (before.active + 1) % after.player_count
+            found.append(RoundEnded(next_seat))
+        key = _turn_key(after)
+        if key is not None and key != _turn_key(before):
+            found.append(TurnStarted(key[-1]))
+        if after.phase == OVER and before.phase != OVER:
+            found.append(GameEnded(score_sheet(after).winners))
+        return tuple(found)
+
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action:
+        if state.phase == DEAL:
+            return DrawCard(rules.seats_to_deal(state)[0], rng.choice(state.pile))
+        if state.phase == REVEAL:
+            return RevealCard(rng.choice(state.pile))
+        if state.phase == REPLACE and not state.rules.advanced:
+            return DrawCard(state.replacements[0], rng.choice(state.pile))
+        if state.phase == THROW:
+            kept = rules.kept_dice(state)
+            thrown = tuple(rng.choice(COLOURS) for _ in range(DICE_COUNT - len(kept)))
+            return RollDice(kept + thrown)
+        raise IllegalAction("No chance outcome is due now: a player acts.")
+
+    def end_turn_action(self, state: GameState) -> Action | None:
+        """END TURN while deciding on re-rolls keeps the roll (it becomes final)."""
+        if state.phase == DECIDE:
+            return Reroll(state.active, ())
+        return None
+
+    def actions_for_reading(self, state: GameState, reading: TableReading) -> tuple[Action, ...]:
+        """The throw the camera saw: all 5 dice read and still, consistent with the kept dice."""
+        if state.phase != THROW or not reading.dice_still or len(reading.dice) != DICE_COUNT:
+            return ()
+        faces = []
+        for die in reading.dice:
+            face = (die.face or "").strip().lower()
+            if face not in COLOURS:
+                return ()
+            faces.append(face)
+        action = RollDice(tuple(faces))
+        try:
+            rules.apply(state, action)
+        except IllegalAction:
+            return ()
+        return (action,)
+
+    def draw_for_tag(self, state: GameState, tag: str) -> Action | None:
+        """The draw (or display reveal) of the card whose sleeve carries ``tag``, when
+        the table is due to draw and that card is in the pile; else None."""
+        card = next((c for c in state.cards if c.tag is not None and c.tag == tag), None)
+        if card is None or card.id not in state.pile:
+            return None
+        if state.phase == DEAL:
+            return DrawCard(rules.seats_to_deal(state)[0], card.id)
+        if state.phase == REPLACE and not state.rules.advanced:
+            return DrawCard(state.replacements[0], card.id)
+        if state.phase == REVEAL:
+            return RevealCard(card.id)
+        return None
+
+    # -- helpers for the table screen -----------------------------------------
+    def mark_options(self, state: GameState, seat: int) -> tuple[CardOption, ...]:
+        return mark_options(state, seat)
+
+    def preview_mark(self, state: GameState, seat: int, card_id: str,
+                     colours: tuple[str, ...]) -> CardOption:
+        """What marking ``colours`` on ``card_id`` would give (for toggling colours off);
+        raises IllegalAction when that mark is not allowed."""
+        card = state.seats[seat].open_card(card_id)
+        if card is None:
+            raise IllegalAction(f"Seat {seat + 1} has no open card {card_id}.")
+        rules.apply(state, Mark(seat, card_id, colours))     # legality, with the reason
+        return card_option(card, state.dice_counts(), Mark(seat, card_id, colours).colours)
+
+    def seat_hint(self, state: GameState, seat: int) -> SeatHint:
+        return seat_hint(state, seat)
+
+    def infer_mark(self, state: GameState, seat: int, card_id: str,
+                   marks: tuple[int, ...]) -> Mark:
+        return infer_mark(state, seat, card_id, marks)
+
+    def check_state(self, state: GameState) -> None:
+        check_state(state)
+
+
+def _turn_key(state: GameState) -> tuple[Any, ...] | None:
+    """Identifies "whose turn" so a change can light that seat's LED."""
+    if state.phase in (THROW, DECIDE):
+        return ("roll", state.round, state.active)
+    if state.phase == REPLACE and state.rules.advanced:
+        return ("choose", state.round, len(state.replacements), state.replacements[0])
+    return None

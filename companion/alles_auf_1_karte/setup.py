@@ -1,0 +1,71 @@
+"""Options and the starting state."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import ConfigError, GameConfig, Option
+from companion.alles_auf_1_karte.cards import Card, CardIdError, card_from_id
+from companion.alles_auf_1_karte.catalogue import CARD_COUNT, Catalogue
+from companion.alles_auf_1_karte.state import DEAL, GameState, Rules, SeatState
+
+OPTIONS: tuple[Option, ...] = (
+    Option("variant", "Variant", "basic", ("basic", "advanced"),
+           "Basic: 2 cards each, new cards from the pile. Advanced: keep 3 of 5 cards, "
+           "new cards chosen from 3 face-up display cards (§7).",
+           labels=("Basic game", "Advanced variant")),
+    Option("must_use_all_fitting_colours", "Use every fitting colour", False, (False, True),
+           "Off (rulebook): a player may use some colours of the roll and leave others. "
+           "On (stricter reading): whoever marks must use every colour that fits (AMB-A2)."),
+    Option("equal_turns", "Equal turns", False, (False, True),
+           "Off (rulebook): the game ends right after the roll in which someone scores a 4th "
+           "card. On (house rule): play on until every seat has rolled as often (AMB-A3)."),
+)
+
+#: A config option that is not shown in the setup screen: the ids of the 30 card
+#: layouts in play, written from the card catalogue when the game starts so the
+#: record replays without the catalogue.  Absent: the game's catalogue.
+CARDS_OPTION = "cards"
+
+
+def split_options(config: GameConfig) -> tuple[GameConfig, Any]:
+    """The config without the hidden ``cards`` option, and that option's value."""
+    visible = tuple((k, v) for k, v in config.options if k != CARDS_OPTION)
+    return GameConfig(config.game, config.players, visible), config.option(CARDS_OPTION)
+
+
+def cards_from_option(value: Any, catalogue: Catalogue) -> tuple[Card, ...]:
+    """The layouts of this game: from the ``cards`` option, else the catalogue."""
+    if value is None:
+        return catalogue.cards
+    if isinstance(value, str):                  # typed or pasted: ids split by commas/spaces
+        value = tuple(v for v in value.replace(",", " ").split() if v)
+    if not isinstance(value, tuple) or not all(isinstance(v, str) for v in value):
+        raise ConfigError("option 'cards' must be a list of card ids")
+    if len(value) != CARD_COUNT:
+        raise ConfigError(f"option 'cards' lists {len(value)} cards, the game has {CARD_COUNT}")
+    if len(set(value)) != len(value):
+        raise ConfigError("option 'cards' lists a card twice")
+    cards = []
+    for card_id in value:
+        try:
+            cards.append(card_from_id(card_id))
+        except CardIdError as exc:
+            raise ConfigError(f"option 'cards': {exc}") from None
+    return tuple(cards)
+
+
+def initial_state(config: GameConfig, options: dict[str, Any], cards: tuple[Card, ...]
+                  ) -> GameState:
+    rules = Rules(advanced=options["variant"] == "advanced",
+                  must_use_all_fitting_colours=options["must_use_all_fitting_colours"],
+                  equal_turns=options["equal_turns"])
+    n = config.player_count
+    return GameState(
+        names=tuple(p.name for p in config.players),
+        rules=rules,
+        cards=cards,
+        seats=(SeatState(),) * n,
+        pile=tuple(card.id for card in cards),
+        phase=DEAL,
+        kept=(False,) * n,
+    )
