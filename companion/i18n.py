@@ -7,6 +7,7 @@ forget; an untranslated or missing message falls back to English.
 from __future__ import annotations
 
 import ast
+import re
 import functools
 from pathlib import Path
 
@@ -96,3 +97,87 @@ class Translator:
     def __call__(self, message: str, **values: object) -> str:
         text = self._messages.get(message, message)
         return text.format(**values) if values else text
+
+
+def N_(message: str) -> str:
+    """Mark ``message`` for the catalogues without translating it here."""
+    return message
+
+
+_MESSAGE = re.compile(r"""\b(?:tr|N_)\(\s*(?:"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)')""")
+
+
+def extract_messages(root: Path) -> set[str]:
+    """Every literal passed to ``tr(...)``/``N_(...)`` in the .py and .kv files under ``root``."""
+    found: set[str] = set()
+    for path in sorted(root.rglob("*")):
+        if path.suffix not in (".py", ".kv") or ".venv" in path.parts or "tests" in path.parts:
+            continue
+        for match in _MESSAGE.finditer(path.read_text(encoding="utf-8")):
+            raw = match.group(1) if match.group(1) is not None else match.group(2)
+            found.add(ast.literal_eval('"' + raw.replace('"', '\\"') + '"') if match.group(2) is not None
+                      else ast.literal_eval(f'"{raw}"'))
+    return found
+
+
+def game_messages() -> set[str]:
+    """Option labels, help texts and choice labels of every installed game."""
+    from companion.games import available_games, load_game
+
+    found: set[str] = set()
+    for name in available_games():
+        game = load_game(name)
+        found.add(game.title)
+        for option in game.options:
+            found.add(option.label)
+            if option.help:
+                found.add(option.help)
+            for value in option.choices:
+                found.add(option.label_for(value))
+    return {m for m in found if m and not m.isdigit()}
+
+
+def all_messages(project_root: Path) -> set[str]:
+    return extract_messages(project_root) | game_messages()
+
+
+def write_po(path: Path, messages: set[str], existing: dict[str, str], lang: str) -> int:
+    """Write a catalogue with every message (translations kept); returns how many lack one."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    lines = ['msgid ""', 'msgstr ""', '"Content-Type: text/plain; charset=UTF-8\\n"',
+             f'"Language: {lang}\\n"', ""]
+    missing = 0
+    for message in sorted(messages):
+        translated = existing.get(message, "")
+        missing += not translated
+        lines += [f"msgid {_po_quote(message)}", f"msgstr {_po_quote(translated)}", ""]
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return missing
+
+
+def _po_quote(text: str) -> str:
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m companion.i18n update``: add new messages to every catalogue."""
+    import sys
+
+    args = sys.argv[1:] if argv is None else argv
+    if args != ["update"]:
+        print("usage: python -m companion.i18n update", file=sys.stderr)
+        return 2
+    root = Path(__file__).resolve().parents[1]
+    messages = all_messages(root)
+    for lang in LANGUAGE_NAMES:
+        if lang == "en":
+            continue
+        path = catalogue_path(lang)
+        existing = parse_po(path.read_text(encoding="utf-8"), str(path)) if path.exists() else {}
+        missing = write_po(path, messages, existing, lang)
+        print(f"{lang}: {len(messages)} messages, {missing} without translation")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

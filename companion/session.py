@@ -19,6 +19,7 @@ from typing import Any, Callable
 from companion.actions import Action
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game
+from companion.i18n import N_
 from companion.journal import Journal, JournalEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, Signal, TurnStarted
@@ -217,8 +218,8 @@ class TableSession:
         """Take back the last confirmed action (journaled like any other)."""
         with self._lock:
             if not self._timeline.actions:
-                self._refuse("Nothing to undo.")
-                raise IllegalAction("Nothing to undo.")
+                self._refuse(N_("Nothing to undo."))
+                raise IllegalAction(N_("Nothing to undo."))
             was_over = self.is_over
             self.journal.append(self.game_id, "undo")
             action = self._timeline.actions.pop()
@@ -234,8 +235,8 @@ class TableSession:
     def redo(self) -> Action:
         with self._lock:
             if not self._timeline.redo:
-                self._refuse("Nothing to redo.")
-                raise IllegalAction("Nothing to redo.")
+                self._refuse(N_("Nothing to redo."))
+                raise IllegalAction(N_("Nothing to redo."))
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
@@ -271,8 +272,8 @@ class TableSession:
         """Confirm the pending proposal (or one of its alternatives)."""
         with self._lock:
             if self.pending is None:
-                self._refuse("There is nothing to confirm.")
-                raise IllegalAction("There is nothing to confirm.")
+                self._refuse(N_("There is nothing to confirm."))
+                raise IllegalAction(N_("There is nothing to confirm."))
             choices = self.pending.choices
             if not 0 <= choice < len(choices):
                 raise IllegalAction(f"There is no choice {choice + 1}.")
@@ -303,7 +304,7 @@ class TableSession:
             else:
                 action = self.game.end_turn_action(self.state)
                 if action is None:
-                    self._refuse("END TURN does nothing now.")
+                    self._refuse(N_("END TURN does nothing now."))
                     return
                 self.submit(action)
         except CompanionError:

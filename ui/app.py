@@ -14,7 +14,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
@@ -44,7 +44,7 @@ class CompanionApp(App):
     """Wires settings, journal, hardware and screens; navigates between screens."""
 
     lang = StringProperty("en")
-    notice = StringProperty("")
+    notices = ListProperty([])
     banner = StringProperty("")
     simulated = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)
@@ -69,6 +69,10 @@ class CompanionApp(App):
     def on_lang(self, _app: Any, lang: str) -> None:
         self._translator = Translator(lang)
 
+    def notice_text(self, _lang: str | None = None) -> str:
+        """The start-up notices (simulated panel, settings problems), translated."""
+        return " · ".join(self.tr(n) for n in self.notices)
+
     def set_language(self, lang: str) -> None:
         self._translator = Translator(lang)
         self.lang = lang
@@ -91,7 +95,7 @@ class CompanionApp(App):
         notices.extend(self.hardware.notices)
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
-        self.notice = " · ".join(notices)
+        self.notices = notices
 
         Builder.load_file(str(KV_DIR / "widgets" / "common.kv"))
         from ui.screens import all_screens

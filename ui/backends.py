@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from companion.i18n import N_
 from companion.settings import Settings
 from companion.signals import Signal, TurnStarted
 from hardware.factory import GpioUnavailable, make_pin_factory, mock_pin_factory
@@ -16,6 +17,11 @@ from hardware.panel import Panel
 from hardware.pins import PinMap, PinMapError
 from hardware.signals import SignalPlayer
 from hardware.simulated import SimulatedPanel
+
+
+# The notices hardware/factory.py may give, marked for the catalogues.
+FACTORY_NOTICES = (N_("Simulated GPIO panel: use the on-screen buttons and LEDs."),
+                   N_("No Raspberry Pi found: the GPIO panel is simulated on screen."))
 
 
 class HardwareBackend:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
+import sys
 from pathlib import Path
 from typing import Any, Callable
 
@@ -11,6 +13,9 @@ from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 from kivy.uix.widget import Widget
+
+
+HOLD_SECONDS = 0.1
 
 
 class Probe:
@@ -47,7 +52,7 @@ class Probe:
     def visible(self, widget: Widget) -> bool:
         node = widget
         while node is not None and node is not Window:
-            if getattr(node, "opacity", 1) == 0 or getattr(node, "disabled", False):
+            if getattr(node, "opacity", 1) == 0:
                 return False
             if node.width <= 0 or node.height <= 0:
                 return False
@@ -86,11 +91,17 @@ class Probe:
 
     # -- acting --------------------------------------------------------------
     async def tap(self, widget: Widget, frames: int = 3) -> None:
-        if not self.visible(widget):
+        if os.environ.get("UI_DEBUG"):
+            print(f"tap {type(widget).__name__} {getattr(widget, 'text', '')!r} on "
+                  f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
+        if not self.visible(widget) or widget.disabled:
             raise AssertionError(f"cannot tap invisible/disabled {widget} {getattr(widget, 'text', '')!r}")
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
+        # a finger rests ~0.1 s: longer than ScrollView's scroll_timeout (55 ms),
+        # so a ScrollView hands the touch to the button under it, as on the table
+        await asyncio.sleep(HOLD_SECONDS)
         await self.frames(1)
         touch.touch_up()
         await self.frames(frames)

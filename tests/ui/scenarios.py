@@ -27,3 +27,69 @@ async def tour(probe) -> None:
     await probe.until(lambda: probe.app.manager.current == "setup")
     await probe.screenshot("setup")
     probe.record("texts_setup", probe.texts())
+
+
+async def _start_counter(probe, target: str = "10") -> None:
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Counter", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "counter")
+    spinner = probe.find(wid="count")
+    spinner.text = "2"
+    await probe.frames(2)
+    for row in probe.find_all(cls="OptionRow"):
+        row.ids.choice.text = target
+    probe.find(wid="players").children[-1].ids.name.text = "Ana"
+    await probe.screenshot("setup_counter")
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+
+
+async def play_counter_to_the_end(probe) -> None:
+    """Setup by taps, play with the generic view and the simulated END TURN, see scores."""
+    app = probe.app
+    await _start_counter(probe)
+    probe.record("turn_at_start", probe.find(wid="turn").text)
+    # the simulated panel's END TURN passes the turn through MockFactory pins
+    await probe.tap(probe.find(wid="end_turn", root=app.root))
+    await probe.until(lambda: len(app.session.actions) == 1)
+    probe.record("turn_after_end_turn", probe.find(wid="turn").text)
+    await probe.until(lambda: app.hardware.driver.snapshot()["seat_leds"][1]["on"])
+    probe.record("leds_after_end_turn", [l["on"] for l in app.hardware.driver.snapshot()["seat_leds"]])
+    await probe.screenshot("table")
+    while not app.session.is_over:
+        if app.session.table_to_act:
+            await probe.tap(probe.find(text="Random draw"))
+        else:
+            await probe.tap(probe.find(text="adds 3"))
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.screenshot("scores")
+    probe.record("scores_texts", probe.texts(probe.screen()))
+    probe.record("winner", app.session.score_sheet().winners)
+    await probe.tap_id("home")
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.screenshot("home_after")
+    probe.record("history_rows", [w.text for w in probe.find_all(cls="HistoryRow")])
+
+
+async def start_and_leave(probe) -> None:
+    """Two moves, then the app stops as if the power went."""
+    app = probe.app
+    await _start_counter(probe, target="50")
+    await probe.tap(probe.find(text="adds 2"))
+    await probe.tap(probe.find(text="Random draw"))
+    probe.record("actions", [str(a) for a in app.session.actions])
+
+
+async def resume_after_restart(probe) -> None:
+    app = probe.app
+    resume = probe.find(wid="resume")
+    probe.record("resume_text", resume.text)
+    await probe.screenshot("home_resume")
+    await probe.tap(resume)
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("actions", [str(a) for a in app.session.actions])
+    await probe.tap_id("undo")
+    probe.record("actions_after_undo", [str(a) for a in app.session.actions])
+

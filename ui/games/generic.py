@@ -35,11 +35,11 @@ class GenericView(BoxLayout):
         for seat in seats:
             actions.extend(session.game.legal_actions(session.state, None if seat == TABLE else seat))
         if session.table_to_act:
-            button = Factory.ActionButton(text=app.tr("Random draw (simulated table)"))
+            button = Factory.ChoiceButton(text=app.tr("Random draw (simulated table)"))
             button.bind(on_release=lambda _b: self.random_chance())
             grid.add_widget(button)
         for action in actions[:MAX_BUTTONS]:
-            button = Factory.ActionButton(text=str(action))
+            button = Factory.ChoiceButton(text=str(action))
             button.bind(on_release=lambda _b, a=action: self.submit(a))
             grid.add_widget(button)
 

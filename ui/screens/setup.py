@@ -8,11 +8,14 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import GAME_TITLES, available_games, load_game
+from companion.i18n import N_
 from ui.screens import load_kv
 
 load_kv(__file__)
 
-SEAT_COLOURS = ("red", "blue", "green", "yellow", "black", "white", "purple", "orange")
+SEAT_COLOURS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("white"),
+                N_("purple"), N_("orange"))
+CHOICE_WORDS = (N_("yes"), N_("no"))
 
 
 class SetupScreen(Screen):

@@ -1,0 +1,28 @@
+"""Playing through the shell: setup by taps, the simulated panel, scores, history, resume."""
+from __future__ import annotations
+
+
+def test_counter_game_by_taps_to_scores_and_history(run_ui):
+    run = run_ui("play_counter_to_the_end")
+    r = run.result
+    assert r["turn_at_start"] == "Ana's turn"
+    assert r["turn_after_end_turn"] == "Player 2's turn"
+    assert r["leds_after_end_turn"][:2] == [False, True]
+    assert any("Final scores" in t for t in r["scores_texts"])
+    assert len(r["history_rows"]) == 1 and "Counter" in r["history_rows"][0]
+    assert "★" in r["history_rows"][0]
+    scores = run.image("scores")
+    assert scores.shape[:2] == (480, 800)
+    # the winner's column is drawn green
+    green = (scores[:, :, 1] > 90) & (scores[:, :, 2] < 80) & (scores[:, :, 0] < 80)
+    assert green.mean() > 0.05
+
+
+def test_unfinished_game_is_offered_and_resumes_exactly(run_ui, tmp_path):
+    data = tmp_path / "shared-data"
+    first = run_ui("start_and_leave", data_dir=data, name="first")
+    second = run_ui("resume_after_restart", data_dir=data, name="second")
+    assert len(first.result["actions"]) == 2
+    assert "Counter" in second.result["resume_text"] and "Ana" in second.result["resume_text"]
+    assert second.result["actions"] == first.result["actions"]
+    assert second.result["actions_after_undo"] == first.result["actions"][:1]
