@@ -73,16 +73,19 @@ def parse_po(text: str, where: str = "catalogue") -> dict[str, str]:
     return entries
 
 
-def catalogue_path(lang: str) -> Path:
-    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{DOMAIN}.po"
+def catalogue_path(lang: str, domain: str = DOMAIN) -> Path:
+    return LOCALE_DIR / lang / "LC_MESSAGES" / f"{domain}.po"
 
 
 @functools.lru_cache(maxsize=None)
 def catalogue(lang: str) -> dict[str, str]:
+    """Every ``.po`` of a language merged: ``companion.po`` (the app) and one per game."""
     if lang == "en":
         return {}
-    path = catalogue_path(lang)
-    return parse_po(path.read_text(encoding="utf-8"), str(path))
+    merged: dict[str, str] = {}
+    for path in sorted((LOCALE_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        merged.update(parse_po(path.read_text(encoding="utf-8"), str(path)))
+    return merged
 
 
 class Translator:
@@ -160,7 +163,10 @@ def _po_quote(text: str) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """``python -m companion.i18n update``: add new messages to every catalogue."""
+    """``python -m companion.i18n update``: add new messages to ``companion.po``.
+
+    Messages already translated in another catalogue of the language (a
+    game's own ``<game>.po``) are left there."""
     import sys
 
     args = sys.argv[1:] if argv is None else argv
@@ -174,7 +180,8 @@ def main(argv: list[str] | None = None) -> int:
             continue
         path = catalogue_path(lang)
         existing = parse_po(path.read_text(encoding="utf-8"), str(path)) if path.exists() else {}
-        missing = write_po(path, messages, existing, lang)
+        others = {m for m, t in catalogue(lang).items() if t and m not in existing}
+        missing = write_po(path, messages - others, existing, lang)
         print(f"{lang}: {len(messages)} messages, {missing} without translation")
     return 0
 

@@ -77,6 +77,7 @@ class TableSession:
         self._lock = threading.RLock()
         self.pending: Proposal | None = None
         self.notices: list[str] = list(notices)
+        self._reading: TableReading | None = None
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -249,13 +250,22 @@ class TableSession:
 
     # -- camera ------------------------------------------------------------
     def propose_from_reading(self, reading: TableReading) -> Proposal | None:
-        """Turn a settled camera reading into a proposal the players can confirm."""
+        """Turn a settled camera reading into a proposal the players can confirm.
+
+        Some things the camera sees take several actions to explain (a card
+        drawn, revealed and placed); after each confirm the same reading is
+        asked again, until the state explains it and nothing is proposed.
+        """
         explain = getattr(self.game, "actions_for_reading", None)
         if explain is None or self.is_over:
             return None
         with self._lock:
+            self._reading = reading
             candidates = tuple(explain(self.state, reading))
             if not candidates:
+                if self.pending is not None and self.pending.source == "camera":
+                    self.pending = None
+                    self._emit("changed")
                 return None
             self.pending = Proposal(candidates[0], candidates[1:])
             self._emit("changed")
@@ -278,11 +288,16 @@ class TableSession:
             if not 0 <= choice < len(choices):
                 raise IllegalAction(f"There is no choice {choice + 1}.")
             action = choices[choice]
+            from_camera = self.pending.source == "camera"
             self.submit(action)
+            if from_camera and self._reading is not None:
+                self.propose_from_reading(self._reading)
             return action
 
     def reject(self) -> None:
+        """Drop the proposal; the reading it came from is not asked again."""
         with self._lock:
+            self._reading = None
             if self.pending is not None:
                 self.pending = None
                 self._emit("changed")

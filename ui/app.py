@@ -18,13 +18,12 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
-from companion.i18n import Translator
+from companion.i18n import N_, Translator
 from companion.journal import Journal
 from companion.session import SessionEvent, TableSession
 from companion.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from companion.signals import ErrorSignal, Signal
 from ui import sdnotify
-from ui.backends import HardwareBackend, make_hardware
 
 KV_DIR = Path(__file__).resolve().parent
 
@@ -57,7 +56,8 @@ class CompanionApp(App):
         self.settings_path = self.data_dir / SETTINGS_FILE
         self.settings: Settings = Settings()
         self.journal: Journal | None = None
-        self.hardware: HardwareBackend | None = None
+        self.hardware: Any = None   # hardware.backend.GpioBackend
+        self.camera: Any = None     # ui.camera.CameraFeed while a game has one
         self._translator = Translator("en")
         self._clear_banner_event = None
 
@@ -90,9 +90,14 @@ class CompanionApp(App):
         self._translator = Translator(lang)
         self.lang = lang
         self.journal = Journal(self.data_dir / "journal.sqlite3")
-        self.hardware = make_hardware(self.settings, self.options.simulate)
+        from hardware.backend import open_backend
+
+        self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
         self.simulated = self.hardware.simulated
         notices.extend(self.hardware.notices)
+        # the notices hardware/ may give, marked for the catalogues
+        N_("Simulated GPIO panel: use the on-screen buttons and LEDs.")
+        N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
         self.notices = notices
@@ -125,6 +130,7 @@ class CompanionApp(App):
 
     def on_stop(self) -> None:
         sdnotify.stopping()
+        self._close_camera()
         if self.hardware is not None:
             self.hardware.close()
         if self.journal is not None:
@@ -162,11 +168,28 @@ class CompanionApp(App):
         self.session = session
         session.add_listener(self._on_session_event)
         if self.hardware is not None:
-            self.hardware.set_seats(session.config.player_count)
+            self.hardware.set_seats(session.config.player_count,
+                                    [p.colour or None for p in session.config.players])
+        self._open_camera(session)
         self.goto("table")
         session.announce_turn()
 
+    def _open_camera(self, session: TableSession) -> None:
+        from ui.camera import open_camera
+
+        self._close_camera()
+        self.camera, reason = open_camera(session, self.settings, self.simulated,
+                                          on_status=lambda text: text and self.show_banner(text, 8))
+        if reason:
+            self.show_banner(self.tr(reason), seconds=8)
+
+    def _close_camera(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+            self.camera = None
+
     def close_game(self) -> None:
+        self._close_camera()
         if self.session is not None:
             self.session.remove_listener(self._on_session_event)
         self.session = None

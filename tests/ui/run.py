@@ -1,5 +1,7 @@
 """Run the real app with a scripted scenario:
-``python -m tests.ui.run SCENARIO OUT_DIR DATA_DIR WxH [--lang L]``.
+``python -m tests.ui.run SCENARIO OUT_DIR DATA_DIR WxH [--lang L]``;
+SCENARIO is ``function`` (in tests/ui/scenarios.py) or ``module:function``
+(in tests/ui/<module>.py).
 
 Exit 0 when the scenario finished; 1 (with the traceback) when it failed."""
 from __future__ import annotations
@@ -22,8 +24,12 @@ def main(argv: list[str]) -> int:
     from companion.games import register_game
 
     register_game("counter", "tests.fake_game", "Counter")
-    from tests.ui import scenarios
+    import importlib
+
     from tests.ui.probe import Probe
+
+    module, _, function = name.rpartition(":")
+    scenario = getattr(importlib.import_module(f"tests.ui.{module or 'scenarios'}"), function)
     from ui.app import AppOptions, CompanionApp
 
     app = CompanionApp(AppOptions(data_dir=data, simulate=True, lang=lang, size=(width, height)))
@@ -34,7 +40,7 @@ def main(argv: list[str]) -> int:
         try:
             await probe.until(lambda: app.root is not None and app.manager.current == "home")
             await probe.frames(3)
-            await getattr(scenarios, name)(probe)
+            await scenario(probe)
         except BaseException:  # report everything, then stop the app
             failure.append(traceback.format_exc())
             probe.record("failure", failure[0])

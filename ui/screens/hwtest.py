@@ -6,7 +6,7 @@ from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from hardware.selftest import BUTTON_LABELS, SelfTest, SelfTestStep, StepResult
+from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -38,11 +38,10 @@ class HardwareTestScreen(Screen):
 
     def start(self) -> None:
         app = App.get_running_app()
-        app.hardware.all_off()
         self.results = []
         self.running = True
-        self._test = SelfTest(app.hardware.panel, confirm_outputs=True, press_timeout=30.0,
-                              answer_timeout=30.0)
+        self._test = app.hardware.self_test(confirm_outputs=True, press_timeout=30.0,
+                                            answer_timeout=30.0)
         self._test.start(on_step=self._on_step, on_result=self._on_result)
         self._test_done()
 

@@ -9,6 +9,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
 from companion.settings import CAMERAS
+from hardware.pins import PinMap
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -59,13 +60,13 @@ class SettingsScreen(Screen):
         self.ids.camera_device.text = settings.camera_device
         self.ids.sound.active = settings.sound
         self.ids.fullscreen.active = settings.fullscreen
-        self.ids.pins.text = pins_to_text(app.hardware.pin_map_dict())
+        self.ids.pins.text = pins_to_text(app.hardware.panel.pin_map.to_dict())
 
     def save(self) -> None:
         app = App.get_running_app()
         try:
             pins = text_to_pins(self.ids.pins.text)
-            app.hardware.check_pins(pins)
+            PinMap.from_dict(pins)
             settings = app.settings.with_changes(
                 camera=self.ids.camera.text, camera_device=self.ids.camera_device.text.strip() or "0",
                 sound=self.ids.sound.active, fullscreen=self.ids.fullscreen.active, pins=pins)

@@ -1,6 +1,9 @@
 """Setup: choose the game, the players (names, seats, colours) and the rule options."""
 from __future__ import annotations
 
+import importlib
+import importlib.util
+
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
@@ -16,6 +19,16 @@ load_kv(__file__)
 SEAT_COLOURS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("white"),
                 N_("purple"), N_("orange"))
 CHOICE_WORDS = (N_("yes"), N_("no"))
+
+
+def prepare_config(config: GameConfig, app) -> GameConfig:
+    """Let the game's table view add to the config (``prepare_config`` in
+    ``ui/games/<game>.py``, e.g. the card catalogue the players corrected)."""
+    module_name = f"ui.games.{config.game}"
+    if importlib.util.find_spec(module_name) is None:
+        return config
+    hook = getattr(importlib.import_module(module_name), "prepare_config", None)
+    return config if hook is None else hook(config, app)
 
 
 class SetupScreen(Screen):
@@ -119,6 +132,7 @@ class SetupScreen(Screen):
             colours = [p.colour for p in config.players]
             if len(set(colours)) != len(colours):
                 raise CompanionError(app.tr("Two players have the same colour."))
+            config = prepare_config(config, app)
             app.start_game(config)
         except CompanionError as exc:
             self.error = app.tr(str(exc))

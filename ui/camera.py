@@ -1,0 +1,118 @@
+"""The camera feed of a game: a frame source, the vision worker, and the hop of
+each settled reading onto the Kivy thread, where it becomes a proposal.
+
+Which source: the settings' ``camera`` (``auto`` = Picamera2 on a Pi, the
+simulated table elsewhere; ``opencv`` = a USB webcam or video file named by
+``camera_device``; ``none`` = touch only).  A game's table view supplies its
+board profile and, for the simulated camera, the simulated table it renders
+(``camera_setup(session)`` in ``ui/games/<game>.py``).  Any camera failure
+leaves the game playable by touch with a visible notice.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from kivy.clock import Clock
+
+from companion.i18n import N_
+from companion.readings import TableReading
+from companion.session import TableSession
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class CameraSetup:
+    """What a game gives the camera: its board profile and its simulated table."""
+
+    profile: Any                  # vision.profiles.BoardProfile
+    simulated_table: Any = None   # vision.synthetic.SimulatedTable for laptop play
+
+
+class CameraFeed:
+    """Runs the vision worker for one game; readings become session proposals."""
+
+    def __init__(self, session: TableSession, setup: CameraSetup, source: Any,
+                 on_status: Callable[[str], None] | None = None):
+        from vision.reader import TableReader
+        from vision.worker import VisionWorker
+
+        self.session = session
+        self.setup = setup
+        self.on_status = on_status
+        self.last_reading: TableReading | None = None
+        self.worker = VisionWorker(source, TableReader(setup.profile), on_reading=self._reading)
+        self._status_event = Clock.schedule_interval(lambda _dt: self._poll_status(), 1.0)
+        self._last_status = ""
+
+    def start(self) -> "CameraFeed":
+        self.worker.start()
+        return self
+
+    def _reading(self, reading: TableReading) -> None:
+        """On the worker thread: hop to the Kivy thread."""
+        Clock.schedule_once(lambda _dt: self.propose(reading))
+
+    def propose(self, reading: TableReading) -> None:
+        self.last_reading = reading
+        if not self.session.is_over:
+            self.session.propose_from_reading(reading)
+
+    def _poll_status(self) -> None:
+        status = self.worker.status
+        text = "" if status.ok else status.message
+        if text != self._last_status:
+            self._last_status = text
+            if self.on_status is not None:
+                self.on_status(text)
+
+    def close(self) -> None:
+        self._status_event.cancel()
+        self.worker.close()
+
+
+def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
+                on_status: Callable[[str], None] | None = None) -> tuple[CameraFeed | None, str]:
+    """The camera feed for ``session`` per settings; (None, reason) when there is none."""
+    import importlib
+    import importlib.util
+
+    choice = settings.camera
+    if choice == "none":
+        return None, ""
+    module_name = f"ui.games.{session.config.game}"
+    if importlib.util.find_spec(module_name) is None:
+        return None, ""
+    module = importlib.import_module(module_name)
+    make_setup = getattr(module, "camera_setup", None)
+    if make_setup is None:
+        return None, ""
+    try:
+        setup: CameraSetup = make_setup(session)
+        source = _source(choice, settings.camera_device, setup, simulated_machine)
+        if source is None:
+            return None, N_("No camera for this game: play by touch.")
+        return CameraFeed(session, setup, source, on_status).start(), ""
+    except Exception as exc:  # a camera that fails must never stop the game
+        log.exception("camera failed")
+        return None, N_("Camera unavailable: play by touch.")
+
+
+def _source(choice: str, device: str, setup: CameraSetup, simulated_machine: bool):
+    if choice == "auto":
+        choice = "simulated" if simulated_machine else "picamera2"
+    if choice == "simulated":
+        if setup.simulated_table is None:
+            return None
+        from vision.sources.simulated import SimulatedSource
+
+        return SimulatedSource(setup.simulated_table, fps=10)
+    if choice == "picamera2":
+        from vision.sources.picamera2 import Picamera2Source
+
+        return Picamera2Source()
+    from vision.sources.opencv import OpenCVSource
+
+    return OpenCVSource(int(device) if device.isdigit() else device)
