@@ -7,6 +7,7 @@ the session; session signals go to the LEDs/buzzer and to the screen.
 """
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -127,6 +128,8 @@ class CompanionApp(App):
         sdnotify.ready()
         Clock.schedule_interval(lambda _dt: sdnotify.watchdog(), 10.0)
         self.goto("home")
+        if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
+            Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
     def on_stop(self) -> None:
         sdnotify.stopping()

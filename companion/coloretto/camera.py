@@ -4,6 +4,10 @@ The vision side reports each face-up card beside a row card as a
 ``PieceReading`` with ``kind="card"``, ``piece`` = a colour id, ``joker``,
 ``plus2`` or ``last_round``, and ``space="row:N"`` (N = 0-based row index,
 as in actions).  Cards the state does not yet have at that row are *new*.
+Untagged cards are read by their face colour, as colour dice are: the board
+profile (``vision/profiles/coloretto.json``) has one colour tray per row named
+``row:N`` and a ``side`` tray for the last-round card, so a die reading
+``row:N:k`` with a face is a card at row N and ``side:1`` a card off the rows.
 
 A drawn card is three actions (draw → reveal → place); the reading proposes
 the one that is due now, so after confirming, asking again with the same
@@ -22,6 +26,7 @@ from companion.readings import PieceReading, TableReading
 
 CARD_KIND = "card"
 ROW_PREFIX = "row:"
+SIDE_TRAY = "side"
 
 
 def row_of(piece: PieceReading) -> int | None:
@@ -34,11 +39,30 @@ def row_of(piece: PieceReading) -> int | None:
         return None
 
 
+def card_readings(reading: TableReading) -> list[PieceReading]:
+    """Every card seen: tagged cards, plus cards read by colour in the row trays
+    (die ``row:N:k`` → space ``row:N``) and the side tray (no space)."""
+    cards = [p for p in reading.pieces if p.kind == CARD_KIND]
+    for die in reading.dice:
+        if die.face is None:
+            continue
+        tray = die.die.rpartition(":")[0]
+        if tray.startswith(ROW_PREFIX):
+            space: str | None = tray
+        elif tray == SIDE_TRAY:
+            space = None
+        else:
+            continue
+        cards.append(PieceReading(die.die, CARD_KIND, None, die.face, space,
+                                  confidence=die.confidence))
+    return cards
+
+
 def new_cards(state: ColorettoState, reading: TableReading) -> list[tuple[PieceReading, int | None]]:
     """Cards seen that the state does not account for, most confident first:
     (reading, row) for cards beside a row, (reading, None) for a newly seen
     last-round card anywhere."""
-    cards = [p for p in reading.pieces if p.kind == CARD_KIND and p.piece in CATALOGUE.card_kinds]
+    cards = [p for p in card_readings(reading) if p.piece in CATALOGUE.card_kinds]
     found: list[tuple[PieceReading, int | None]] = []
     for index, row in enumerate(state.rows):
         known = Counter(row.cards)
@@ -58,7 +82,7 @@ def vanished_rows(state: ColorettoState, reading: TableReading) -> list[int]:
     Only trusted when the reading found the board."""
     if not reading.board_found:
         return []
-    seen_rows = {row_of(p) for p in reading.pieces if p.kind == CARD_KIND}
+    seen_rows = {row_of(p) for p in card_readings(reading)}
     return [i for i, row in enumerate(state.rows)
             if row.can_take and i not in seen_rows]
 

@@ -1,0 +1,58 @@
+"""The layering of DESIGN.md, checked by walking every import (also the lazy
+ones inside functions): companion/ is standard library only; hardware/ and
+vision/ never import each other or ui/; nothing imports ui/."""
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("companion", "hardware", "vision", "ui")
+
+
+def imports_of(path: Path) -> set[str]:
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module.split(".")[0])
+    return names
+
+
+def package_imports(package: str) -> dict[str, set[str]]:
+    files = sorted((ROOT / package).rglob("*.py"))
+    assert files, f"{package}/ has no Python files"
+    return {str(f.relative_to(ROOT)): imports_of(f) for f in files}
+
+
+def test_companion_is_standard_library_only():
+    allowed = set(sys.stdlib_module_names) | {"companion", "__future__"}
+    offenders = {f"{path}: {name}" for path, names in package_imports("companion").items()
+                 for name in names if name not in allowed}
+    assert offenders == set()
+
+
+@pytest.mark.parametrize("package, forbidden", [
+    ("hardware", {"vision", "ui", "kivy", "cv2", "numpy"}),
+    ("vision", {"hardware", "ui", "kivy", "gpiozero"}),
+])
+def test_hardware_and_vision_stay_apart(package, forbidden):
+    offenders = {f"{path}: {name}" for path, names in package_imports(package).items()
+                 for name in names if name in forbidden}
+    assert offenders == set()
+
+
+def test_nothing_imports_ui():
+    offenders = {f"{path}: ui" for package in ("companion", "hardware", "vision")
+                 for path, names in package_imports(package).items() if "ui" in names}
+    assert offenders == set()
+
+
+def test_the_walker_sees_lazy_imports(tmp_path):
+    sample = tmp_path / "m.py"
+    sample.write_text("def f():\n    import cv2\n    from kivy.app import App\n")
+    assert imports_of(sample) == {"cv2", "kivy"}
