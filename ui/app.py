@@ -46,6 +46,7 @@ class CompanionApp(App):
     lang = StringProperty("en")
     notices = ListProperty([])
     banner = StringProperty("")
+    banner_is_error = BooleanProperty(False)
     simulated = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)
 
@@ -204,7 +205,7 @@ class CompanionApp(App):
         if event.kind == "signal":
             self._play(event.payload)
         elif event.kind == "error":
-            self.show_banner(self.tr(event.payload), seconds=6)
+            self.show_banner(self.tr(event.payload), seconds=6, error=True)
         elif event.kind == "notice":
             self.show_banner(self.tr(event.payload), seconds=8)
         if event.kind == "changed":
@@ -233,8 +234,10 @@ class CompanionApp(App):
 
     # -- banner ------------------------------------------------------------
     @mainthread
-    def show_banner(self, text: str, seconds: float = 5.0) -> None:
+    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False) -> None:
+        """A line across the top: red for a refusal, blue for news (signals, notices)."""
         self.banner = text
+        self.banner_is_error = error
         if self._clear_banner_event is not None:
             self._clear_banner_event.cancel()
         self._clear_banner_event = Clock.schedule_once(lambda _dt: self.clear_banner(), seconds)

@@ -24,13 +24,18 @@ from vision.synthetic import SimulatedTable
 from vision.tags import ship as ship_tag
 
 BOARD_MM = (760.0, 420.0)
-SQUARE_MM = (80.0, 90.0)
+SQUARE_MM = (75.0, 90.0)
 TAG_MM = 58.0                      # ship tags: ~3 px per module for the simulated camera
 ANCHOR_MM = 30.0
 TOP_Y, BOTTOM_Y = 50.0, 280.0      # the two rows of squares (top edge of each)
-FIRST_X = 225.0                    # left edge of the first square of a row
-PORTS = {"V": (55.0, 50.0, 215.0, 205.0), "C": (55.0, 215.0, 215.0, 370.0)}
-MODONE = (465.0, 150.0, 705.0, 270.0)
+FIRST_X = 300.0                    # left edge of the first square of a row
+PORTS = {"V": (50.0, 50.0, 295.0, 205.0), "C": (50.0, 215.0, 295.0, 370.0)}
+MODONE = (525.0, 150.0, 750.0, 270.0)
+CELL_MM = (75.0, 75.0)             # room of one ship in a port
+BASE_SCALE = 1.1                   # a ship's hull around its tag
+#: "if a main port is full, put the ships beside it": spots off the mapped spaces
+BESIDE = {"V": [(337.0, 178.0), (412.0, 178.0), (487.0, 178.0)],
+          "C": [(337.0, 243.0), (412.0, 243.0), (487.0, 243.0)]}
 PROFILE_NAMES = {2: "golden_horn-2", 3: "golden_horn-3", 4: "golden_horn"}
 #: the simulated camera: a little higher than the default so the whole board is in view
 SIM_CAMERA = CameraModel(height_mm=650.0)
@@ -40,6 +45,7 @@ COLOUR_BGR = {"Y": (40, 205, 240), "P": (190, 130, 240), "G": (70, 165, 60), "R"
               "O": (30, 135, 245), "B": (205, 115, 40)}
 PORT_BGR = {"V": (150, 190, 215), "C": (120, 175, 210), "M": (170, 200, 190)}
 LABEL_BGR = (60, 60, 60)
+PORT_LABELS = {"V": "Venice", "C": "Constantinople", "M": "Modone"}
 
 
 def _rect(x0: float, y0: float, x1: float, y1: float) -> list[list[float]]:
@@ -99,19 +105,20 @@ def ship_identity(ship_id: str) -> str:
     return f"gh:ship:{ship_id[0]}:{ship_id[1].lower()}"
 
 
-def _slot_positions(rect: tuple[float, float, float, float], count: int) -> list[tuple[float, float]]:
-    """``count`` spots for ships inside a port (a grid of 80 mm cells, then beside it)."""
+def _slot_positions(node_id: str, rect: tuple[float, float, float, float],
+                    count: int) -> list[tuple[float, float] | None]:
+    """Spots for ``count`` ships in a port: a grid of cells, then beside the port;
+    None for ships there is no room for (they are left off the simulated table)."""
     x0, y0, x1, y1 = rect
-    cols = max(1, int((x1 - x0) // 80))
-    rows = max(1, int((y1 - y0) // 75))
-    spots = []
-    for i in range(count):
-        col, row = i % cols, i // cols
-        if row < rows:
-            spots.append((x0 + 40 + col * 80, y0 + 38 + row * 75))
-        else:  # "if a main port is full, put the ships beside it" (off the mapped spaces)
-            spots.append((x1 + 10 + (i - cols * rows) * 5, y0 - 30))
-    return spots
+    cols = max(1, int((x1 - x0) // CELL_MM[0]))
+    rows = max(1, int((y1 - y0) // CELL_MM[1]))
+    pad_x = (x1 - x0 - cols * CELL_MM[0]) / 2 + CELL_MM[0] / 2
+    pad_y = (y1 - y0 - rows * CELL_MM[1]) / 2 + CELL_MM[1] / 2
+    spots: list[tuple[float, float] | None] = [
+        (x0 + pad_x + (i % cols) * CELL_MM[0], y0 + pad_y + (i // cols) * CELL_MM[1])
+        for i in range(min(count, cols * rows))]
+    spots += BESIDE.get(node_id, [])[:count - len(spots)]
+    return spots + [None] * (count - len(spots))
 
 
 class GoldenHornTable(SimulatedTable):
@@ -124,6 +131,15 @@ class GoldenHornTable(SimulatedTable):
                  seed: int = 0):
         super().__init__(profile, camera, seed=seed)
         self.colours = dict(colours)
+        self.last_frame: np.ndarray | None = None
+        self.frames_rendered = 0
+
+    def render(self) -> np.ndarray:
+        """One camera frame; also kept as ``last_frame`` for a preview on screen."""
+        frame = super().render()
+        self.last_frame = frame
+        self.frames_rendered += 1
+        return frame
 
     def _draw_static(self, camera: CameraModel) -> tuple[np.ndarray, float]:
         canvas, ppm = super()._draw_static(camera)
@@ -140,12 +156,14 @@ class GoldenHornTable(SimulatedTable):
             cv2.fillPoly(canvas, [pts], fill)
             cv2.polylines(canvas, [pts], True, (90, 90, 90), max(1, int(ppm)), cv2.LINE_AA)
             x0, y0 = space.polygon[0]
-            cv2.putText(canvas, space.name, px((x0 + 4, y0 + 14)), cv2.FONT_HERSHEY_SIMPLEX,
-                        0.05 * ppm, LABEL_BGR, max(1, int(ppm / 3)), cv2.LINE_AA)
+            label = PORT_LABELS.get(space.name, space.name)
+            cv2.putText(canvas, label, px((x0 + 3, y0 + 13)), cv2.FONT_HERSHEY_SIMPLEX,
+                        0.45 * ppm / 2.2, LABEL_BGR, max(1, int(ppm / 2)), cv2.LINE_AA)
         return canvas, ppm
 
     def ship_spots(self, state: Any) -> dict[str, tuple[tuple[float, float], float]]:
-        """Where each placed ship of ``state`` stands (board mm) and its heading (deg)."""
+        """Where each placed ship of ``state`` stands (board mm) and its heading (deg);
+        ships a crowded port has no room for are left out."""
         spots: dict[str, tuple[tuple[float, float], float]] = {}
         by_node: dict[str, list[Any]] = {}
         for ship in state.ships:
@@ -153,12 +171,14 @@ class GoldenHornTable(SimulatedTable):
                 by_node.setdefault(state.route[ship.at].id, []).append(ship)
         for node_id, ships in by_node.items():
             space = self.profile.space(node_id)
-            xs, ys = zip(*space.polygon)
-            rect = (min(xs), min(ys), max(xs), max(ys))
-            places = _slot_positions(rect, len(ships)) if len(ships) > 1 or node_id in "VCM" \
-                else [space.center]
+            if space.point is not None or node_id not in ("V", "C", "M"):
+                places: list[tuple[float, float] | None] = [space.center] * len(ships)
+            else:
+                xs, ys = zip(*space.polygon)
+                places = _slot_positions(node_id, (min(xs), min(ys), max(xs), max(ys)), len(ships))
             for ship, place in zip(ships, places):
-                spots[ship.label] = (place, self.heading_for(node_id, ship.heading))
+                if place is not None:
+                    spots[ship.label] = (place, self.heading_for(node_id, ship.heading))
         return spots
 
     def heading_for(self, node_id: str, heading: int) -> float:
@@ -182,7 +202,7 @@ class GoldenHornTable(SimulatedTable):
                 self.move_piece(identity, place, heading)
             else:
                 self.place_piece(ship_tag("golden_horn", ship.owner, ship.name.upper()), place,
-                                 heading, TAG_MM)
+                                 heading, TAG_MM, base_scale=BASE_SCALE)
 
     def ship_at(self, position_mm: tuple[float, float]) -> str | None:
         """The tag identity of the ship under a board point, if any."""

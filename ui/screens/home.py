@@ -5,6 +5,7 @@ import time
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
@@ -13,6 +14,10 @@ from companion.games import GAME_TITLES
 from ui.screens import load_kv
 
 load_kv(__file__)
+
+
+#: a star in a font that has it (Roboto has none); labels showing it use markup
+WINNER_MARK = "[font=DejaVuSans]★[/font] "
 
 
 class HomeScreen(Screen):
@@ -48,7 +53,7 @@ class HomeScreen(Screen):
         try:
             app.resume_game(self.resume_id)
         except CompanionError as exc:
-            app.show_banner(str(exc), seconds=10)
+            app.show_banner(str(exc), seconds=10, error=True)
 
     def open_history(self, game_id: int) -> None:
         app = App.get_running_app()
@@ -65,6 +70,6 @@ def history_row(entry) -> dict:
     parts = []
     for seat, name in enumerate(players):
         total = totals[seat] if seat < len(totals) else "?"
-        parts.append(f"{'★ ' if seat in winners else ''}{name} {total}")
+        parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(name)} {total}")
     when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
     return {"id": entry.id, "text": f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · " + ", ".join(parts)}

@@ -8,7 +8,10 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from kivy.utils import escape_markup
+
 from ui.screens import load_kv
+from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)
 
@@ -38,8 +41,8 @@ class ScoresScreen(Screen):
         totals = sheet.get("totals", [])
         for seat, name in enumerate(names):
             column = Factory.ScoreColumn()
-            star = "★ " if seat in winners and self.final else ""
-            column.ids.name.text = star + name
+            star = WINNER_MARK if seat in winners and self.final else ""
+            column.ids.name.text = star + escape_markup(name)
             lines = [l for l in sheet.get("lines", []) if l.get("seat") == seat]
             for line in lines:
                 row = Factory.ScoreRow()

@@ -1,0 +1,143 @@
+"""Ships read by the camera: the simulated Golden Horn table is rendered, read by
+the real pipeline (TableReader, or the VisionWorker on a SimulatedSource), and
+the session proposes the move that explains what was seen."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from companion.engine import TABLE, GameConfig
+from companion.golden_horn import GAME
+from companion.golden_horn.actions import Move, PlaceFleet
+from companion.golden_horn.state import SETUP
+from companion.session import TableSession
+from ui.games.golden_horn_camera import (PROFILE_NAMES, load_board_profile, profile_document, route_ids,
+                                         ship_identity, simulated_table)
+from vision.profiles import PROFILE_DIR
+from vision.reader import TableReader
+
+
+def new_session(journal, players: int, seed: int = 3, ports: str = "VVC") -> TableSession:
+    """A session past setup: ports filled by a seeded bag, fleets placed ``ports``."""
+    config = GameConfig.build("golden_horn", ["Ann", "Bea", "Cy", "Dov"][:players])
+    session = TableSession.new(journal, config)
+    rng = random.Random(seed)
+    while session.state.phase == SETUP:
+        if session.to_act == (TABLE,):
+            session.submit(GAME.sample_chance(session.state, rng))
+        else:
+            session.submit(PlaceFleet(session.to_act[0], ports))
+    return session
+
+
+def read(table, reader=None):
+    return (reader or TableReader(table.profile)).read(table.render())
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_profiles_are_the_engines_route(players):
+    path = PROFILE_DIR / f"{PROFILE_NAMES[players]}.json"
+    assert json.loads(path.read_text()) == json.loads(json.dumps(profile_document(players)))
+    profile = load_board_profile(players)
+    state = GAME.setup(GameConfig.build("golden_horn", ["A", "B", "C", "D"][:players]))
+    engine_ids = [node.id for node in state.route]
+    assert route_ids(players) == engine_ids
+    assert sorted(s.name for s in profile.spaces) == sorted(engine_ids)
+    for a in profile.spaces:             # spaces never overlap: a tag maps to one node
+        for b in profile.spaces:
+            if a is not b:
+                assert not a.contains(b.center)
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_every_ship_is_read_where_the_game_has_it(journal, players):
+    session = new_session(journal, players)
+    table = simulated_table(session.state)
+    reading = read(table)
+    assert reading.board_found
+    seen = {p.tag: p.space for p in reading.pieces}
+    spots = table.ship_spots(session.state)
+    beside = 0
+    for ship in session.state.ships:
+        (x, y), _heading = spots[ship.label]
+        if any(s.contains((x, y)) for s in table.profile.spaces):
+            assert seen[ship_identity(ship.label)] == session.state.route[ship.at].id
+        else:  # a crowded port: the ship stands beside it, off the mapped spaces
+            assert seen[ship_identity(ship.label)] is None
+            beside += 1
+    assert beside == (2 if players == 4 else 0)   # 8 ships in Venice: 6 fit in the port
+    # nothing moved: nothing to propose
+    assert session.propose_from_reading(reading) is None
+    assert session.pending is None
+
+
+def test_ship_dragged_to_a_square_proposes_the_move_with_its_load(journal):
+    session = new_session(journal, 2)
+    state = session.state
+    seat = state.current
+    table = simulated_table(state)
+    reader = TableReader(table.profile)
+    read(table, reader)
+    table.move_piece(ship_identity(f"{seat}a"), table.profile.space("s2").center)
+    reading = read(table, reader)
+    assert {p.tag: p.space for p in reading.pieces}[ship_identity(f"{seat}a")] == "s2"
+    proposal = session.propose_from_reading(reading)
+    assert proposal is not None
+    expected = GAME.actions_for_reading(state, reading)
+    assert proposal.choices == expected
+    move = proposal.action
+    assert isinstance(move, Move) and (move.ship, move.to) == (f"{seat}a", "s2")
+    assert move.load == GAME.load_choices(state, f"{seat}a")[0]        # the biggest load first
+    assert move.wind == next(r.wind for r in GAME.reachable(state, f"{seat}a") if r.to == "s2")
+    assert {m.load for m in proposal.choices} == set(GAME.load_choices(state, f"{seat}a"))
+    session.confirm()
+    after = session.state
+    assert after.route[after.ship_by_id(f"{seat}a").at].id == "s2"
+    assert session.pending is None        # the same reading is now explained
+
+
+def test_a_position_no_legal_move_explains_is_never_applied(journal):
+    session = new_session(journal, 2)
+    seat = session.state.current
+    table = simulated_table(session.state)
+    reader = TableReader(table.profile)
+    read(table, reader)
+    # ship c starts in Constantinople: a square none of its moves ends on
+    reachable = {r.to for r in GAME.reachable(session.state, f"{seat}c")}
+    unreachable = next(n.id for n in session.state.route if n.kind == "square" and n.id not in reachable)
+    table.move_piece(ship_identity(f"{seat}c"), table.profile.space(unreachable).center)
+    before = len(session.actions)
+    assert session.propose_from_reading(read(table, reader)) is None
+    assert session.pending is None and len(session.actions) == before
+
+
+def test_the_vision_worker_reads_a_drag_from_the_simulated_source(journal):
+    from vision.sources.simulated import SimulatedSource
+    from vision.worker import VisionWorker
+
+    session = new_session(journal, 4, seed=5, ports="VCV")
+    seat = session.state.current
+    table = simulated_table(session.state)
+    with VisionWorker(SimulatedSource(table), TableReader(table.profile)) as worker:
+        first = worker.wait_for_reading(0, timeout=30)
+        assert first is not None and first.board_found
+        count = worker.reading_count
+        table.move_piece(ship_identity(f"{seat}a"), table.profile.space("s1").center)
+        reading = worker.wait_for_reading(count, timeout=30)
+    assert reading is not None
+    proposal = session.propose_from_reading(reading)
+    assert proposal is not None and proposal.action.to == "s1" and proposal.action.ship == f"{seat}a"
+
+
+def test_sync_follows_the_game_after_a_move_by_touch(journal):
+    session = new_session(journal, 2)
+    seat = session.state.current
+    table = simulated_table(session.state)
+    move = next(a for a in session.legal_actions(seat) if isinstance(a, Move) and a.ship == f"{seat}b")
+    session.submit(move)
+    table.sync(session.state)
+    seen = {p.tag: p.space for p in read(table).pieces}
+    assert seen[ship_identity(f"{seat}b")] == move.to
+    assert session.propose_from_reading(read(table)) is None

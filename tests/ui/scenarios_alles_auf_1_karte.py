@@ -1,0 +1,240 @@
+"""Alles auf 1 Karte under Xvfb: a 2-player game by taps, the card picker, the card
+editor and the camera's dice proposal (run by tests/ui/test_alles_auf_1_karte.py)."""
+from __future__ import annotations
+
+import json
+
+from kivy.core.window import Window
+
+from companion.alles_auf_1_karte.cards import COLOURS
+
+X12 = "O:P5-Y3s-G2-B4s-R6"
+X21 = "Y:R4s-O4-B4s-G4-P4"
+
+
+def by_wid(probe, wid: str, root=None):
+    """A widget the view tagged with ``wid`` (buttons built in Python)."""
+    for widget in probe.walk(root or Window):
+        if getattr(widget, "wid", None) == wid and probe.visible(widget):
+            return widget
+    raise AssertionError(f"no widget with wid {wid!r}; phase {probe.app.session.state.phase}")
+
+
+def cards_of(probe, seat: int):
+    return [w for w in probe.walk(view(probe)) if type(w).__name__ == "CardView"
+            and isinstance(w.payload, tuple) and w.payload[0] == "seat" and w.payload[1] == seat]
+
+
+def card_view(probe, seat: int, card_id: str):
+    return next(w for w in cards_of(probe, seat) if w.payload[2] == card_id)
+
+
+def view(probe):
+    return probe.app.manager.get_screen("table").view
+
+
+def popup(probe, cls: str):
+    found = [w for w in Window.children if type(w).__name__ == cls]
+    assert found, f"no {cls} open"
+    return found[0]
+
+
+async def shot(probe, widget, name: str) -> str:
+    """A screenshot of a popup (popups sit on the window, outside the app's root)."""
+    await probe.frames(3)
+    path = probe.out / f"{name}.png"
+    widget.export_to_png(str(path))
+    probe.results["screenshots"][name] = str(path)
+    return str(path)
+
+
+async def start_game(probe, names=("Ana", "Bo")) -> None:
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Alles auf 1 Karte", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "alles_auf_1_karte")
+    probe.find(wid="count").text = str(len(names))
+    await probe.frames(2)
+    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
+    for row, name in zip(rows, names):
+        row.ids.name.text = name
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    await probe.frames(3)
+
+
+def oracle_dice(state, seat: int = 0) -> list[str]:
+    """Five faces that fill as many fields as possible on the seat's card nearest to scoring."""
+    cards = state.seats[seat].open
+    from companion.alles_auf_1_karte.marking import fields_to_score
+
+    card = min(cards, key=fields_to_score)
+    free = sorted(((card.free(i), row.colour) for i, row in enumerate(card.card.rows)
+                   if card.free(i) > 0))
+    faces: list[str] = []
+    for count, colour in free:
+        take = min(count, 5 - len(faces))
+        faces += [colour] * take
+        if len(faces) == 5:
+            break
+    faces += [card.card.missing_colour] * (5 - len(faces))
+    return faces
+
+
+async def enter_throw(probe, faces: list[str]) -> None:
+    for colour in faces:
+        await probe.tap(by_wid(probe, f"colour_{colour}"))
+
+
+async def mark_everyone(probe, record_first: bool = False) -> None:
+    """Each seat taps the card the hint names best (or passes), then Confirm all."""
+    session = probe.app.session
+    summary = session.summary()
+    for seat in summary["to_act"]:
+        hint = summary["seats"][seat].get("hint") or {}
+        if hint.get("best_card"):
+            target = card_view(probe, seat, hint["best_card"])
+        else:
+            target = by_wid(probe, f"pass_{seat}")
+        # a seat off screen is scrolled into view first, as a player would swipe
+        view(probe).ids.scroll.scroll_to(target, padding=10, animate=False)
+        await probe.frames(2)
+        await probe.tap(target)
+    if record_first:
+        await probe.screenshot("table_mark")
+        probe.record("mark_texts", probe.texts(view(probe)))
+        probe.record("choices", {str(k): list(v) for k, v in view(probe).choices.items()})
+    await probe.tap(by_wid(probe, "confirm_all"))
+
+
+async def deal_by_picker(probe, card_id: str, missing: str) -> None:
+    await probe.tap(by_wid(probe, "pick"))
+    picker = popup(probe, "CardPicker")
+    swatch = next(w for w in probe.walk(picker) if type(w).__name__ == "AaSwatch"
+                  and w.colour == missing)
+    await probe.tap(swatch)
+    shown = [w.payload for w in probe.walk(picker.ids.grid) if type(w).__name__ == "CardView"]
+    probe.record(f"picker_filtered_{missing}", shown)
+    await shot(probe, picker, f"picker_{missing}")
+    target = next(w for w in probe.walk(picker.ids.grid)
+                  if type(w).__name__ == "CardView" and w.payload == card_id)
+    await probe.tap(target)
+
+
+async def play_two_players_to_the_end(probe) -> None:
+    """Setup, deal (picker and random), a camera throw, a re-roll, marking by taps,
+    replacements, to the final score screen."""
+    app = probe.app
+    await start_game(probe)
+    session = app.session
+    probe.record("view_class", type(view(probe)).__name__)
+    await probe.screenshot("table_deal")
+    await deal_by_picker(probe, X12, "orange")
+    await deal_by_picker(probe, X21, "yellow")
+    await probe.tap(by_wid(probe, "random_card"))
+    await probe.tap(by_wid(probe, "random_card"))
+    probe.record("open_after_deal", [[c.id for c in s.open] for s in session.state.seats])
+    # the first throw: on the simulated mat, read by the camera, confirmed in the proposal bar
+    await probe.tap(by_wid(probe, "random_throw"))
+    await probe.until(lambda: session.pending is not None, timeout_frames=1200)
+    probe.record("camera_proposal", str(session.pending.action))
+    probe.record("camera_faces", list(session.pending.action.faces))
+    probe.record("sim_faces", sorted(d.face for d in app.camera.setup.simulated_table.dice()))
+    await probe.screenshot("table_camera_proposal")
+    await probe.tap_id("confirm_proposal")
+    probe.record("phase_after_camera", session.state.phase)
+    # a re-roll of two dice, entered by tap
+    dice = [w for w in probe.walk(view(probe).ids.dice) if type(w).__name__ == "DieView"]
+    dice.sort(key=lambda d: d.slot)
+    await probe.tap(dice[0])
+    await probe.tap(next(d for d in view(probe).ids.dice.children if d.slot == 1))
+    probe.record("reroll_text", by_wid(probe, "reroll").text)
+    await probe.tap(by_wid(probe, "reroll"))
+    target = oracle_dice(session.state)
+    kept = [f for f in session.state.dice]
+    for face in session.state.picked_up:
+        kept.remove(face)
+    await enter_throw(probe, target[:2])
+    probe.record("pending_after_reroll", str(session.pending))
+    probe.record("after_reroll_dice", list(session.state.dice))
+    probe.record("after_reroll_expected", sorted(kept + target[:2], key=COLOURS.index))
+    await probe.tap(by_wid(probe, "keep_roll"))
+    first_mark = True
+    rounds = 0
+    while not session.is_over and rounds < 40:
+        phase = session.state.phase
+        if phase == "throw":
+            rounds += 1
+            await enter_throw(probe, oracle_dice(session.state))
+        elif phase == "decide":
+            await probe.tap(by_wid(probe, "keep_roll"))
+        elif phase == "mark":
+            await mark_everyone(probe, record_first=first_mark)
+            first_mark = False
+        elif phase == "replace":
+            await probe.tap(by_wid(probe, "random_card"))
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.screenshot("scores")
+    probe.record("rounds", session.state.round)
+    probe.record("scores_texts", probe.texts(probe.screen()))
+    probe.record("totals", list(session.score_sheet().totals))
+    probe.record("scored_counts", [len(s.scored) for s in session.state.seats])
+    probe.record("actions", len(session.actions))
+
+
+async def correct_a_card(probe, prefix: str) -> None:
+    """Open the card editor from the view, correct card 1, see an error, save."""
+    app = probe.app
+    await probe.tap(by_wid(probe, "cards"))
+    editor = popup(probe, "CardEditor")
+    await shot(probe, editor, f"{prefix}editor_list")
+    first = next(w for w in probe.walk(editor) if type(w).__name__ == "CardView" and w.payload == 0)
+    await probe.tap(first)
+    form = editor.form
+    await shot(probe, editor, f"{prefix}editor_form")
+    rows = sorted(form.ids.rows.children, key=lambda r: r.index)
+    # a third sun is an error naming the card
+    sunless = next(r for r in rows if r.ids.sun.state == "normal")
+    await probe.tap(sunless.ids.sun)
+    probe.record(f"{prefix}error_text", form.ids.messages.text)
+    probe.record(f"{prefix}save_disabled", form.ids.save.disabled)
+    await shot(probe, editor, f"{prefix}editor_error")
+    await probe.tap(sunless.ids.sun)
+    # the first row has one field more than the sample layout said, the second one fewer
+    await probe.tap(rows[0].ids.more)
+    await probe.tap(rows[1].ids.fewer)
+    probe.record(f"{prefix}form_text", form.ids.messages.text)
+    await probe.tap(form.ids.save)
+    path = app.data_dir / "catalogues" / "alles_auf_1_karte-catalogue.json"
+    probe.record(f"{prefix}saved_first_card", json.loads(path.read_text())["cards"][0]
+                 if path.exists() else None)
+    probe.record(f"{prefix}list_note", editor.page.ids.note.text)
+    close = next(w for w in probe.walk(editor) if getattr(w, "text", "") == app.tr("Close"))
+    await probe.tap(close)
+
+
+async def screens_at_size(probe) -> None:
+    """A short tour for screenshots: deal, the picker, a throw, marking, the editor."""
+    app = probe.app
+    await start_game(probe, names=("Ana", "Bo", "Cy"))
+    session = app.session
+    await probe.tap(by_wid(probe, "pick"))
+    picker = popup(probe, "CardPicker")
+    await shot(probe, picker, "picker")
+    await probe.tap(picker.ids.random)
+    while session.state.phase == "deal":
+        await probe.tap(by_wid(probe, "random_card"))
+    await enter_throw(probe, ["red", "red"])
+    await probe.screenshot("table_throw")
+    await enter_throw(probe, ["blue", "green", "yellow"])
+    await probe.screenshot("table_decide")
+    await probe.tap(by_wid(probe, "keep_roll"))
+    await correct_a_card(probe, "")
+    await mark_everyone(probe, record_first=True)
+    await probe.screenshot("table_after_round")
+    probe.record("texts_after_round", probe.texts(view(probe)))
+    probe.record("view_size", list(view(probe).size))
+

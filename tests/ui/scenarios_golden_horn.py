@@ -1,0 +1,232 @@
+"""Golden Horn scenarios, run inside the real app by tests/ui/run.py."""
+from __future__ import annotations
+
+from companion.golden_horn.actions import Attack, DrawCubes, Move, PlaceFleet
+
+MAX_TURNS = 60
+
+
+def gh(probe, ident: str):
+    """The view's control whose ``gh_id`` is ``ident`` (None when absent)."""
+    for widget in probe.walk(probe.screen()):
+        if getattr(widget, "gh_id", None) == ident and probe.visible(widget):
+            return widget
+    return None
+
+
+async def tap_gh(probe, ident: str) -> None:
+    widget = gh(probe, ident)
+    assert widget is not None, f"no control {ident!r}; prompt: {view(probe).ids.prompt.text!r}"
+    await probe.tap(widget)
+
+
+def view(probe):
+    return probe.app.manager.get_screen("table").view
+
+
+async def start_golden_horn(probe, players: int = 2, refill: str = "none") -> None:
+    """New game by taps in the setup screen: Golden Horn, ``players``, ports not refilled."""
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
+    probe.find(wid="count").text = str(players)
+    await probe.frames(2)
+    rows = probe.find_all(cls="OptionRow")
+    for row in rows:
+        if row.ids.label.text == "Refill a port to 9 cubes after loading":
+            row.ids.choice.text = app.tr({"none": "none", "toNine": "To nine"}[refill])
+    names = ("Ann", "Bea", "Cy", "Dov")
+    for row in probe.find(wid="players").children:
+        row.ids.name.text = names[row.seat]
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    await probe.frames(3)
+
+
+async def fill_port_by_taps(probe, cubes: str) -> None:
+    """Enter the cubes drawn from the bag colour by colour, then Enter."""
+    for colour in cubes:
+        await tap_gh(probe, f"colour_{colour}")
+    await tap_gh(probe, "enter_chance")
+
+
+async def play_one_turn(probe, attack: bool, nearest: bool) -> str:
+    """The current player's turn by taps: maybe pirates, then the first ship with a
+    destination sails to its farthest affordable one.  Returns what was done."""
+    app = probe.app
+    done = []
+    if attack and gh(probe, "pirates") is not None and not gh(probe, "pirates").disabled:
+        seat = app.session.state.current
+        attacks = [a for a in app.session.legal_actions(seat) if isinstance(a, Attack)]
+        target = attacks[0]
+        await tap_gh(probe, "pirates")
+        await tap_gh(probe, f"target_{target.ship}")
+        for colour in target.cards:
+            await tap_gh(probe, f"colour_{colour}")
+        await tap_gh(probe, "attack")
+        done.append("attack")
+        probe.record("raid_flash", sorted(view(probe).flashing))
+    seat = app.session.state.current
+    at = {s["name"]: s["at"] for s in app.session.summary()["ships"] if s["owner"] == seat}
+    for letter in sorted("abc", key=lambda l: at[l] not in ("V", "C")):   # leave a port first: it drains
+        button = gh(probe, f"ship_{letter}")
+        if button is None:
+            continue
+        await probe.tap(button)
+        targets = [w for w in probe.walk(probe.screen())
+                   if str(getattr(w, "gh_id", "")).startswith("to_") and not w.disabled and probe.visible(w)]
+        if targets:
+            before = len(app.session.actions)
+            ports = [w for w in targets if w.gh_id in ("to_V", "to_C")]
+            await probe.tap(targets[0] if nearest else (ports or targets)[-1])
+            await probe.until(lambda: len(app.session.actions) > before)
+            done.append("move")
+            break
+        await tap_gh(probe, "back")
+    return "+".join(done)
+
+
+async def play_two_players_to_the_end(probe) -> None:
+    """A short 2-player game (ports not refilled) played by taps to the final scores."""
+    app = probe.app
+    await start_golden_horn(probe, 2)
+    await probe.screenshot("gh_start")
+    probe.record("prompt_at_start", view(probe).ids.prompt.text)
+    await fill_port_by_taps(probe, "YYPGGRROB")
+    probe.record("venice_after_taps", dict(app.session.summary()["ports"]["V"]))
+    await tap_gh(probe, "random")  # Constantinople: the random draw (laptop play)
+    await probe.until(lambda: not app.session.table_to_act)
+    await tap_gh(probe, "port_c")             # Ann: ship c starts in Constantinople
+    await tap_gh(probe, "place")
+    await tap_gh(probe, "place")              # Bea: all in Venice
+    probe.record("placements", [str(a) for a in app.session.actions if isinstance(a, PlaceFleet)])
+    await probe.screenshot("gh_first_turn")
+    # pick ship a and look at the reachable squares
+    await tap_gh(probe, "ship_a")
+    await probe.screenshot("gh_ship_picked")
+    probe.record("reachable_nodes", sorted(c.node_id for c in view(probe).ids.route.children if c.reachable))
+    probe.record("nodes", {c.node_id: {"centre": list(c.to_window(*c.center)), "reachable": c.reachable,
+                                       "dimmed": c.dimmed, "fill": [round(v * 255) for v in c.fill[:3]],
+                                       "ships": len(c.ids.ships.children) > 1} for c in view(probe).ids.route.children})
+    probe.record("window", [app.root.width, app.root.height])
+    probe.record("load_buttons", [w.text for w in probe.walk(probe.screen())
+                                  if str(getattr(w, "gh_id", "")).startswith("load_")])
+    await tap_gh(probe, "back")
+    # an illegal attempt: a move the rules forbid is refused with its reason
+    try:
+        app.session.submit(Move(0, "0a", "C"))
+    except Exception as exc:  # the banner shows the same reason
+        probe.record("illegal_reason", getattr(exc, "reason", str(exc)))
+    await probe.frames(2)
+    probe.record("banner", app.banner)
+    turns = []
+    attacked = False
+    while not app.session.is_over and len(turns) < MAX_TURNS:
+        if app.session.table_to_act:
+            await tap_gh(probe, "random")
+            continue
+        phase = app.session.summary()["phase"]
+        if phase == "after_move":
+            await tap_gh(probe, "end_turn")
+            continue
+        if phase == "turn_around":
+            await tap_gh(probe, "keep_heading")
+            continue
+        done = await play_one_turn(probe, attack=not attacked, nearest=len(turns) < 4)
+        attacked = attacked or "attack" in done
+        if "attack" in done and "raid" not in probe.results:
+            probe.record("raid", next(a.to_dict() for a in app.session.actions if isinstance(a, Attack)))
+        turns.append(done)
+        if len(turns) == 2:
+            await probe.screenshot("gh_midgame")
+    probe.record("turns", turns)
+    probe.record("over", app.session.is_over)
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.screenshot("gh_scores")
+    probe.record("scores_texts", probe.texts(probe.screen()))
+    probe.record("score_lines", [line["label"] for line in app.session.score_sheet().to_dict()["lines"]])
+    probe.record("actions", [a.to_dict() for a in app.session.actions])
+    probe.record("config", app.session.config.to_dict())
+
+
+async def drag_ship(probe, identity: str, to_mm: tuple[float, float]) -> None:
+    """Drag a ship on the camera view with a finger, from where it stands to ``to_mm``."""
+    from kivy.tests.common import UnitTestTouch
+
+    camera = view(probe).camera_view
+    piece = next(p for p in camera.table.pieces() if p.tag is not None and p.tag.identity == identity)
+    start, end = camera.window_point(piece.position_mm), camera.window_point(to_mm)
+    touch = UnitTestTouch(*start)
+    touch.touch_down()
+    await probe.frames(2)
+    for step in range(1, 6):
+        touch.touch_move(start[0] + (end[0] - start[0]) * step / 5, start[1] + (end[1] - start[1]) * step / 5)
+        await probe.frames(1)
+    touch.touch_up()
+    await probe.frames(2)
+
+
+async def set_up_by_random(probe, players: int) -> None:
+    app = probe.app
+    await tap_gh(probe, "random")
+    await tap_gh(probe, "random")
+    for _ in range(players):
+        await tap_gh(probe, "port_c")
+        await tap_gh(probe, "place")
+    await probe.until(lambda: app.session.summary()["phase"] == "play")
+
+
+async def camera_move(probe, screen_name: str) -> None:
+    """Drag ship a of the player to move from Venice to square 1 on the camera view;
+    the real pipeline reads it and the session proposes the move, then Confirm."""
+    app = probe.app
+    session = app.session
+    seat = session.state.current
+    camera = view(probe).camera_view
+    await probe.until(lambda: camera.ids.frame.texture is not None, timeout_frames=900)
+    before = len(session.actions)
+    await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.profile.space("s1").center)
+    await probe.until(lambda: session.pending is not None, timeout_frames=1500)
+    probe.record("proposal", str(session.pending.action))
+    probe.record("proposal_text", probe.find(wid="proposal_bar").children[-1].text)
+    await probe.screenshot(screen_name)
+    await probe.tap_id("confirm_proposal")
+    await probe.until(lambda: len(session.actions) > before)
+    probe.record("confirmed", str(session.actions[before]))
+    probe.record("ship_after", next(s["at"] for s in session.summary()["ships"] if s["id"] == f"{seat}a"))
+
+
+async def big_screen_with_camera(probe) -> None:
+    """4 players at 1280x800: the route, a picked ship, and a move read from the camera view."""
+    app = probe.app
+    await start_golden_horn(probe, 4, refill="toNine")
+    await probe.screenshot("gh4_fill")
+    await set_up_by_random(probe, 4)
+    await probe.screenshot("gh4_turn")
+    await tap_gh(probe, "ship_a")
+    await probe.screenshot("gh4_ship")
+    probe.record("texts_ship", probe.texts(probe.screen()))
+    await tap_gh(probe, "back")
+    probe.record("camera_visible", view(probe).camera_view is not None and probe.visible(view(probe).camera_view))
+    await camera_move(probe, "gh4_camera_proposal")
+    await probe.screenshot("gh4_after_camera")
+    probe.tree("gh4_after_camera")
+
+
+async def small_screen_in_greek(probe) -> None:
+    """800x480 in Greek: the cube entry, a turn, and the camera view behind its toggle."""
+    app = probe.app
+    await start_golden_horn(probe, 3, refill="toNine")
+    await probe.screenshot("gh_el_fill")
+    probe.record("texts_fill", probe.texts(probe.screen()))
+    await set_up_by_random(probe, 3)
+    await tap_gh(probe, "ship_a")
+    await probe.screenshot("gh_el_ship")
+    probe.record("texts_ship", probe.texts(probe.screen()))
+    await tap_gh(probe, "back")
+    await probe.tap_id("camera_toggle")
+    await probe.frames(3)
+    probe.record("camera_visible", probe.visible(view(probe).camera_view))
+    await camera_move(probe, "gh_el_camera")

@@ -1,0 +1,80 @@
+"""Alles auf 1 Karte's table view under Xvfb: a 2-player game by taps to the final
+scores, the camera's dice proposal, the card picker and editor, screenshots checked."""
+from __future__ import annotations
+
+import numpy as np
+
+from companion.alles_auf_1_karte.actions import RollDice
+from ui.games.alles_auf_1_karte_cards import COLOUR_RGB
+
+
+def colour_share(image, rgb, tolerance=40) -> float:
+    """Fraction of pixels within ``tolerance`` of ``rgb`` (0..1 floats); image is BGR."""
+    target = np.array([rgb[2], rgb[1], rgb[0]]) * 255
+    return float((np.abs(image.astype(int) - target).max(axis=2) < tolerance).mean())
+
+
+def test_two_players_by_taps_to_the_final_scores(run_ui):
+    run = run_ui("scenarios_alles_auf_1_karte:play_two_players_to_the_end")
+    r = run.result
+    assert r["view_class"] == "AllesView"
+    # the picker's filter shows only cards missing that colour, and the picked cards were dealt
+    assert r["picker_filtered_orange"] and all(i.startswith("O:") for i in r["picker_filtered_orange"])
+    assert r["open_after_deal"][0] == ["O:P5-Y3s-G2-B4s-R6", "Y:R4s-O4-B4s-G4-P4"]
+    assert len(r["open_after_deal"][1]) == 2
+    # the camera read the simulated throw and proposed it; confirming entered it
+    assert sorted(r["camera_faces"]) == r["sim_faces"]
+    assert r["camera_proposal"] == str(RollDice(tuple(r["camera_faces"])))
+    assert r["phase_after_camera"] == "decide"
+    assert r["reroll_text"] == "Re-roll 2"
+    assert r["after_reroll_dice"] == r["after_reroll_expected"]
+    # marking: both seats chose a card (or passed) and the hint text was shown
+    assert set(r["choices"]) == {"0", "1"}
+    assert any("Best: card" in t or "Card " in t for t in r["mark_texts"])
+    # the game ended because someone scored a 4th card
+    assert max(r["scored_counts"]) >= 4
+    assert any("Final scores" in t for t in r["scores_texts"])
+    assert str(max(r["totals"])) in r["scores_texts"]
+    mark = run.image("table_mark")
+    assert mark.shape[:2] == (480, 800)
+    # the cards' colour rows are drawn: each dice colour covers part of the screen
+    for colour in ("red", "blue", "green", "purple"):
+        assert colour_share(mark, COLOUR_RGB[colour]) > 0.002, colour
+    # the chosen cards have the gold selection border
+    assert colour_share(mark, (1.0, 0.78, 0.1), tolerance=25) > 0.001
+    proposal = run.image("table_camera_proposal")
+    # the proposal bar (blue-grey, 52 px high) is on screen above the view
+    target = np.array([0.45, 0.3, 0.18]) * 255
+    bar_rows = (np.abs(proposal.astype(int) - target).max(axis=2) < 12).mean(axis=1) > 0.5
+    assert bar_rows.sum() >= 40
+    scores = run.image("scores")
+    green = (scores[:, :, 1] > 90) & (scores[:, :, 2] < 80) & (scores[:, :, 0] < 80)
+    assert green.mean() > 0.02
+
+
+def _check_tour(run, size):
+    r = run.result
+    w, h = size
+    assert run.image("table_throw").shape[:2] == (h, w)
+    assert "Card id: " in r["form_text"] and "R7" not in r["form_text"]
+    assert "sun" in r["error_text"] and "card 1" in r["error_text"]
+    assert r["save_disabled"] is True
+    saved = r["saved_first_card"]
+    assert saved is not None and saved["status"] == "checked"
+    assert [row["fields"] for row in saved["rows"][:2]] == [6, 2]
+    assert saved["id"].startswith("O:P6-Y2s")
+    assert "saved as" in r["list_note"]
+    for name in ("table_throw", "table_decide", "table_mark", "picker", "editor_form"):
+        image = run.image(name)
+        assert image.std() > 20, name     # not a blank screen
+
+
+def test_screens_at_800x480(run_ui):
+    run = run_ui("scenarios_alles_auf_1_karte:screens_at_size", size="800x480")
+    _check_tour(run, (800, 480))
+
+
+def test_screens_at_1280x800(run_ui):
+    run = run_ui("scenarios_alles_auf_1_karte:screens_at_size", size="1280x800")
+    _check_tour(run, (1280, 800))
+    assert run.result["view_size"][0] > 1200

@@ -1,0 +1,207 @@
+"""Golden Horn table view pieces: colours, route nodes, ship chips, seat boxes and
+the camera preview on which ships can be dragged (simulated table)."""
+from __future__ import annotations
+
+import math
+from typing import Any, Callable
+
+from kivy.clock import Clock
+from kivy.factory import Factory
+from kivy.graphics.texture import Texture
+from kivy.metrics import dp
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.floatlayout import FloatLayout
+
+from companion.i18n import N_
+
+#: cube / card / square colours (RGBA), by the engine's letters
+COLOUR_RGBA = {"Y": (0.95, 0.8, 0.15, 1), "P": (0.93, 0.52, 0.75, 1), "G": (0.24, 0.64, 0.26, 1),
+               "R": (0.8, 0.2, 0.2, 1), "O": (0.96, 0.55, 0.12, 1), "B": (0.18, 0.45, 0.82, 1)}
+COLOUR_NAMES = {"Y": N_("yellow"), "P": N_("pink"), "G": N_("green"), "R": N_("red"), "O": N_("orange"),
+                "B": N_("blue")}
+COLOURS = "YPGROB"
+PORT_RGBA = {"V": (0.82, 0.7, 0.5, 1), "C": (0.78, 0.64, 0.45, 1), "M": (0.6, 0.72, 0.66, 1)}
+#: the setup screen's seat colours (English words) as RGBA
+SEAT_RGBA = {"red": (0.85, 0.2, 0.2, 1), "blue": (0.2, 0.42, 0.9, 1), "green": (0.2, 0.62, 0.25, 1),
+             "yellow": (0.95, 0.85, 0.2, 1), "black": (0.12, 0.12, 0.12, 1), "white": (0.95, 0.95, 0.95, 1),
+             "purple": (0.58, 0.3, 0.7, 1), "orange": (0.96, 0.55, 0.12, 1)}
+DEFAULT_SEAT_RGBA = ((0.85, 0.2, 0.2, 1), (0.2, 0.42, 0.9, 1), (0.2, 0.62, 0.25, 1), (0.95, 0.85, 0.2, 1))
+SYMBOL_FONT = "DejaVuSans"   # ships kivy: has ▶ ◀ ▼ ● for headings and cubes
+
+
+def make(cls_name: str, **props: Any) -> Any:
+    """A widget of a kv class with properties set after creation (kv-declared
+    properties cannot be passed to the constructor)."""
+    widget = getattr(Factory, cls_name)()
+    for key, value in props.items():
+        setattr(widget, key, value)
+    return widget
+
+
+def hex_of(rgba: tuple[float, ...]) -> str:
+    return "".join(f"{int(round(c * 255)):02x}" for c in rgba[:3])
+
+
+def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
+    colour = players[seat].colour if seat < len(players) else ""
+    return SEAT_RGBA.get(colour, DEFAULT_SEAT_RGBA[seat % len(DEFAULT_SEAT_RGBA)])
+
+
+def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
+    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
+    parts = []
+    for letter in COLOURS:
+        n = counts.get(letter, 0)
+        if n or zeros:
+            parts.append(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[letter])}]●[/color][/font]{n}")
+    return " ".join(parts)
+
+
+def heading_mark(heading: str | None) -> str:
+    return {"toC": "▶", "toV": "◀"}.get(heading or "", "")
+
+
+def dots(colours: str) -> str:
+    """Colours as coloured dots (markup), e.g. a ship's sails or the wind cards needed."""
+    return "".join(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[c])}]●[/color][/font]" for c in colours)
+
+
+def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, Any] | None,
+              picked: bool) -> Any:
+    """A ship chip: owner colour with initial + letter + heading over a stripe of its
+    sail colours, then its cargo (count on the cargo's colour)."""
+    chip = Factory.BoxLayout(spacing=0)
+    hull = Factory.BoxLayout(orientation="vertical", spacing=0)
+    hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
+                         size_hint_y=1))
+    stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
+    for colour in sails:
+        stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
+    hull.add_widget(stripe)
+    chip.add_widget(hull)
+    if cargo:
+        chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
+                             size_hint=(0.45, 1)))
+    return chip
+
+
+def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, bool]], columns: int) -> None:
+    """Put ship chips into a route node: rows share the node's room (at most half
+    of it each), so a crowded port shrinks its chips instead of overflowing."""
+    box = node.ids.ships
+    box.clear_widgets()
+    rows = math.ceil(len(ships) / columns)
+    row = None
+    for i, (text, back, sails, cargo, picked) in enumerate(ships):
+        if i % columns == 0:
+            row = Factory.BoxLayout(spacing=dp(1))
+            box.add_widget(row)
+        row.add_widget(make_chip(text, back, sails, cargo, picked))
+    for _ in range((-len(ships)) % columns):
+        row.add_widget(Factory.Widget())
+    box.add_widget(Factory.Widget(size_hint_y=max(0, 2 - rows) + 0.001))
+
+
+class GhCameraView(FloatLayout):
+    """The simulated camera's latest frame; a ship under a finger can be dragged to
+    another space (``table.move_piece`` in board mm) for the real pipeline to read."""
+
+    table = ObjectProperty(None, allownone=True)
+    hint = StringProperty("")
+
+    def __init__(self, on_drop: Callable[[str, tuple[float, float]], None] | None = None, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.on_drop = on_drop
+        self.dragging: str | None = None
+        self._shown = -1
+        self._event = Clock.schedule_interval(lambda _dt: self.update(), 0.25)
+
+    def stop(self) -> None:
+        self._event.cancel()
+
+    def update(self) -> None:
+        """Show the newest rendered frame (made by the camera worker's thread)."""
+        table = self.table
+        if table is None or table.last_frame is None or table.frames_rendered == self._shown:
+            return
+        if self.width < 10 or self.opacity == 0:
+            return
+        import cv2
+
+        frame = table.last_frame
+        self._shown = table.frames_rendered
+        h, w = frame.shape[:2]
+        scale = min(1.0, max(self.width, 1) / w * 1.5)
+        small = cv2.resize(frame, (max(1, int(w * scale)), max(1, int(h * scale))), interpolation=cv2.INTER_AREA)
+        rgb = cv2.cvtColor(cv2.flip(small, 0), cv2.COLOR_BGR2RGB)
+        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
+        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
+        self.ids.frame.texture = texture
+
+    def frame_px(self, x: float, y: float) -> tuple[float, float] | None:
+        """Camera-frame pixel under a window point inside this widget, or None."""
+        image = self.ids.frame
+        if self.table is None or image.texture is None:
+            return None
+        fw, fh = self.table.camera.width, self.table.camera.height
+        nw, nh = image.norm_image_size
+        ox, oy = image.center_x - nw / 2, image.center_y - nh / 2
+        u, v = (x - ox) / nw, (y - oy) / nh
+        if not (0 <= u <= 1 and 0 <= v <= 1):
+            return None
+        return (u * fw, (1 - v) * fh)
+
+    def window_point(self, mm: tuple[float, float]) -> tuple[float, float]:
+        """The window point showing board point ``mm`` (inverse of :meth:`board_mm`)."""
+        image = self.ids.frame
+        u, v = self.table.to_image(mm)
+        nw, nh = image.norm_image_size
+        ox, oy = image.center_x - nw / 2, image.center_y - nh / 2
+        return self.to_window(ox + u / self.table.camera.width * nw,
+                              oy + (1 - v / self.table.camera.height) * nh)
+
+    def board_mm(self, x: float, y: float) -> tuple[float, float] | None:
+        px = self.frame_px(x, y)
+        return None if px is None else self.table.image_to_board(px)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.collide_point(*touch.pos) or self.disabled or self.opacity == 0:
+            return super().on_touch_down(touch)
+        mm = self.board_mm(*touch.pos)
+        identity = self.table.ship_at(mm) if mm is not None else None
+        if identity is None:
+            return super().on_touch_down(touch)
+        self.dragging = identity
+        touch.grab(self)
+        return True
+
+    def on_touch_move(self, touch: Any) -> bool:
+        if touch.grab_current is self and self.dragging:
+            mm = self.board_mm(*touch.pos)
+            if mm is not None:
+                self.table.move_piece(self.dragging, mm)
+            return True
+        return super().on_touch_move(touch)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        if touch.grab_current is self and self.dragging:
+            touch.ungrab(self)
+            identity, self.dragging = self.dragging, None
+            mm = self.board_mm(*touch.pos)
+            if mm is not None:
+                self.drop(identity, mm)
+            return True
+        return super().on_touch_up(touch)
+
+    def drop(self, identity: str, mm: tuple[float, float]) -> None:
+        """Let go of a ship: on a sea square or Modone it snaps to the space's middle."""
+        spot = mm
+        for space in self.table.profile.spaces:
+            if space.contains(mm) and space.name not in ("V", "C", "M"):
+                spot = space.center
+        self.table.move_piece(identity, spot)
+        if self.on_drop is not None:
+            self.on_drop(identity, spot)
+
+
+Factory.register("GhCameraView", cls=GhCameraView)
