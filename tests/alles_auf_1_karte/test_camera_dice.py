@@ -13,7 +13,7 @@ from companion.session import TableSession
 from companion.alles_auf_1_karte.actions import DrawCard, Reroll, RollDice
 from companion.alles_auf_1_karte.state import DECIDE, THROW
 from ui.games.alles_auf_1_karte_camera import (
-    PROFILE_NAME, TRAY, clear_dice, load_dice_profile, profile_document, set_dice,
+    PROFILE_NAME, TRAY, clear_dice, lift_hand, load_dice_profile, profile_document, set_dice,
     simulated_dice_table, throw_dice)
 from vision.camera_model import CameraModel
 from vision.profiles import PROFILE_DIR
@@ -103,11 +103,17 @@ def test_no_roll_is_proposed_outside_a_throw(session, profile):
 
 
 def test_worker_with_simulated_source_proposes_the_roll(session, profile):
-    """The path the app takes: frames from the simulated source through the change gate."""
+    """The path the app takes: frames from the simulated source through the change
+    gate; the thrower's hand over the mat, then the settled dice are read."""
     table = simulated_dice_table(profile, seed=7)
-    faces = throw_dice(table, [], random.Random(7))
     with VisionWorker(SimulatedSource(table), TableReader(profile)) as worker:
-        reading = worker.wait_for_reading(0, timeout=20)
+        empty = worker.wait_for_reading(0, timeout=20)
+        assert empty is not None and session.propose_from_reading(empty) is None
+        faces = throw_dice(table, [], random.Random(7), hand=True)
+        covered = worker.wait_for_reading(1, timeout=20)   # the hand over the tray, still
+        assert covered is not None
+        lift_hand(table)
+        reading = worker.wait_for_reading(worker.reading_count, timeout=20)
     assert reading is not None
     proposal = session.propose_from_reading(reading)
     assert proposal is not None and proposal.action == RollDice(tuple(faces))

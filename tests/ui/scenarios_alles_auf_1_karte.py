@@ -136,8 +136,16 @@ async def play_two_players_to_the_end(probe) -> None:
     await probe.tap(by_wid(probe, "random_card"))
     probe.record("open_after_deal", [[c.id for c in s.open] for s in session.state.seats])
     # the first throw: on the simulated mat, read by the camera, confirmed in the proposal bar
+    import random
+
+    view(probe).rng = random.Random(11)      # a throw whose dice lie apart
     await probe.tap(by_wid(probe, "random_throw"))
-    await probe.until(lambda: session.pending is not None, timeout_frames=1200)
+    try:
+        await probe.until(lambda: session.pending is not None, timeout_frames=1500)
+    finally:
+        latest = app.camera.worker.latest() if app.camera else None
+        probe.record("camera_status", f"{app.camera.worker.status} frames={app.camera.worker._frames} alive={app.camera.worker.is_running}" if app.camera else "none")
+        probe.record("camera_notes", list(latest.notes) if latest else None)
     probe.record("camera_proposal", str(session.pending.action))
     probe.record("camera_faces", list(session.pending.action.faces))
     probe.record("sim_faces", sorted(d.face for d in app.camera.setup.simulated_table.dice()))

@@ -1,7 +1,7 @@
 """Golden Horn scenarios, run inside the real app by tests/ui/run.py."""
 from __future__ import annotations
 
-from companion.golden_horn.actions import Attack, DrawCubes, Move, PlaceFleet
+from companion.golden_horn.actions import Attack, Move, PlaceFleet
 
 MAX_TURNS = 60
 
@@ -24,8 +24,8 @@ def view(probe):
     return probe.app.manager.get_screen("table").view
 
 
-async def start_golden_horn(probe, players: int = 2, refill: str = "none") -> None:
-    """New game by taps in the setup screen: Golden Horn, ``players``, ports not refilled."""
+async def start_golden_horn(probe, players: int = 2, refill: str = "none", hands: str = "hidden") -> None:
+    """New game by taps in the setup screen: Golden Horn, ``players``, refill and hands options."""
     app = probe.app
     await probe.tap_id("new_game")
     await probe.until(lambda: app.manager.current == "setup")
@@ -37,6 +37,8 @@ async def start_golden_horn(probe, players: int = 2, refill: str = "none") -> No
     for row in rows:
         if row.ids.label.text == "Refill a port to 9 cubes after loading":
             row.ids.choice.text = app.tr({"none": "none", "toNine": "To nine"}[refill])
+        if row.ids.label.text == "Hands":
+            row.ids.choice.text = app.tr(hands)
     names = ("Ann", "Bea", "Cy", "Dov")
     for row in probe.find(wid="players").children:
         row.ids.name.text = names[row.seat]
@@ -91,12 +93,16 @@ async def play_one_turn(probe, attack: bool, nearest: bool) -> str:
 async def play_two_players_to_the_end(probe) -> None:
     """A short 2-player game (ports not refilled) played by taps to the final scores."""
     app = probe.app
-    await start_golden_horn(probe, 2)
+    await start_golden_horn(probe, 2, hands="open")
     await probe.screenshot("gh_start")
     probe.record("prompt_at_start", view(probe).ids.prompt.text)
     await fill_port_by_taps(probe, "YYPGGRROB")
     probe.record("venice_after_taps", dict(app.session.summary()["ports"]["V"]))
     await tap_gh(probe, "random")  # Constantinople: the random draw (laptop play)
+    probe.record("prompt_cards", view(probe).ids.prompt.text)
+    await fill_port_by_taps(probe, "YYRRB")   # Ann's five cards (open hands), by taps
+    await tap_gh(probe, "random")             # Bea's
+    probe.record("hands", [s["hand"] for s in app.session.summary()["seats"]])
     await probe.until(lambda: not app.session.table_to_act)
     await tap_gh(probe, "port_c")             # Ann: ship c starts in Constantinople
     await tap_gh(probe, "place")
@@ -116,9 +122,11 @@ async def play_two_players_to_the_end(probe) -> None:
     await tap_gh(probe, "back")
     # an illegal attempt: a move the rules forbid is refused with its reason
     try:
-        app.session.submit(Move(0, "0a", "C"))
-    except Exception as exc:  # the banner shows the same reason
-        probe.record("illegal_reason", getattr(exc, "reason", str(exc)))
+        app.session.game.apply(app.session.state, Move(0, "0a", "C"))
+    except Exception as exc:  # what the engine says; the view must show it with the rule
+        probe.record("illegal_reason", exc.reason)
+        probe.record("illegal_rule", exc.rule)
+    probe.record("accepted", view(probe).submit(Move(0, "0a", "C")))
     await probe.frames(2)
     probe.record("banner", app.banner)
     turns = []

@@ -248,9 +248,10 @@ class AllesView(BoxLayout):
         read); without a simulated camera, a random throw is entered directly."""
         table = self.simulated_table()
         if table is not None:
-            from ui.games.alles_auf_1_karte_camera import throw_dice
+            from ui.games.alles_auf_1_karte_camera import lift_hand, throw_dice
 
-            throw_dice(table, self._kept_dice(self._summary), self.rng)
+            throw_dice(table, self._kept_dice(self._summary), self.rng, hand=True)
+            Clock.schedule_once(lambda _dt: lift_hand(table), 0.8)
             self.app.show_banner(
                 self.tr("Dice thrown on the simulated table: confirm what the camera read"), 4)
             return

@@ -71,14 +71,26 @@ def simulated_dice_table(profile: BoardProfile | None = None, seed: int = 0,
     return SimulatedTable(profile or load_dice_profile(), camera, seed=seed)
 
 
-def throw_dice(table: SimulatedTable, kept: Sequence[str], rng: random.Random) -> list[str]:
+def throw_dice(table: SimulatedTable, kept: Sequence[str], rng: random.Random,
+               hand: bool = False) -> list[str]:
     """Throw on the simulated mat: the ``kept`` faces stay, the other dice land at random.
 
-    Returns the 5 faces now showing (kept first)."""
+    With ``hand`` the thrower's hand stays over the tray until :func:`lift_hand`,
+    as at the table: the camera's change gate sees the hand move away and then
+    reads the tray (small dice alone may change too few pixels of the gate's
+    downscaled view).  Returns the 5 faces now showing (kept first)."""
     thrown = [rng.choice(tuple(DICE_RGB)) for _ in range(5 - len(kept))]
+    if hand:
+        x0, y0, x1, y1 = TRAY_RECT
+        table.set_hand(((x0 + x1) / 2, (y0 + y1) / 2), radius_mm=90.0)
     clear_dice(table)
     faces = list(kept) + thrown
     return table.roll_tray(TRAY, rng, faces=faces)
+
+
+def lift_hand(table: SimulatedTable) -> None:
+    """The thrower's hand leaves the mat."""
+    table.set_hand(None)
 
 
 def set_dice(table: SimulatedTable, faces: Sequence[str], rng: random.Random) -> list[str]:

@@ -12,12 +12,11 @@ from typing import Any
 
 from kivy.app import App
 from kivy.clock import Clock
-from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.engine import CompanionError
+from companion.engine import CompanionError, IllegalAction
 from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn, Move,
                                            PlaceFleet, TurnAround)
 from companion.i18n import N_
@@ -59,6 +58,11 @@ class GoldenHornView(BoxLayout):
         self.rng = random.Random(kwargs.get("session").game_id if kwargs.get("session") else None)
         self.bind(size=lambda *_: self._on_size())
 
+    def on_parent(self, _view: Any, parent: Any) -> None:
+        """Taken off the table screen (another game): stop refreshing the camera preview."""
+        if parent is None and self.camera_view is not None:
+            self.camera_view.stop()
+
     # -- helpers -------------------------------------------------------------
     @property
     def app(self) -> Any:
@@ -79,8 +83,13 @@ class GoldenHornView(BoxLayout):
         return self.tr(PORT_TITLES[node_id]) if node_id in PORT_TITLES else node_id[1:]
 
     def submit(self, action: Any) -> bool:
+        """Hand an action to the session; a refusal is shown with the rule that forbids it."""
         try:
             self.session.submit(action)
+        except IllegalAction as exc:
+            if exc.rule:   # the app showed the reason; add the rulebook section
+                self.app.show_banner(f"{self.tr(exc.reason)} ({exc.rule})", seconds=6)
+            return False
         except CompanionError:
             return False  # the app shows the reason in its banner
         return True
