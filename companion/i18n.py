@@ -124,11 +124,13 @@ def extract_messages(root: Path) -> set[str]:
 
 
 def game_messages() -> set[str]:
-    """Option labels, help texts and choice labels of every installed game."""
-    from companion.games import available_games, load_game
+    """Option labels, help texts and choice labels of every game shipped in companion/."""
+    from companion.games import GAME_MODULES, available_games, load_game
 
     found: set[str] = set()
     for name in available_games():
+        if not GAME_MODULES[name].startswith("companion."):
+            continue  # a test or add-on game brings its own catalogue
         game = load_game(name)
         found.add(game.title)
         for option in game.options:

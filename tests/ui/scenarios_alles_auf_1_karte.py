@@ -83,7 +83,10 @@ def oracle_dice(state, seat: int = 0) -> list[str]:
 
 
 async def enter_throw(probe, faces: list[str]) -> None:
+    """Tap the dice colours; stops once the throw is entered (kept dice need no taps)."""
     for colour in faces:
+        if probe.app.session.state.phase != "throw":
+            break
         await probe.tap(by_wid(probe, f"colour_{colour}"))
 
 
@@ -108,8 +111,14 @@ async def mark_everyone(probe, record_first: bool = False) -> None:
     await probe.tap(by_wid(probe, "confirm_all"))
 
 
+def has_popup(cls: str) -> bool:
+    return any(type(w).__name__ == cls for w in Window.children)
+
+
 async def deal_by_picker(probe, card_id: str, missing: str) -> None:
+    await probe.until(lambda: not has_popup("CardPicker"))
     await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
     picker = popup(probe, "CardPicker")
     swatch = next(w for w in probe.walk(picker) if type(w).__name__ == "AaSwatch"
                   and w.colour == missing)
@@ -120,6 +129,7 @@ async def deal_by_picker(probe, card_id: str, missing: str) -> None:
     target = next(w for w in probe.walk(picker.ids.grid)
                   if type(w).__name__ == "CardView" and w.payload == card_id)
     await probe.tap(target)
+    await probe.until(lambda: not has_popup("CardPicker"))
 
 
 async def play_two_players_to_the_end(probe) -> None:
@@ -197,6 +207,7 @@ async def correct_a_card(probe, prefix: str) -> None:
     """Open the card editor from the view, correct card 1, see an error, save."""
     app = probe.app
     await probe.tap(by_wid(probe, "cards"))
+    await probe.until(lambda: has_popup("CardEditor"))
     editor = popup(probe, "CardEditor")
     await shot(probe, editor, f"{prefix}editor_list")
     first = next(w for w in probe.walk(editor) if type(w).__name__ == "CardView" and w.payload == 0)
@@ -222,6 +233,7 @@ async def correct_a_card(probe, prefix: str) -> None:
     probe.record(f"{prefix}list_note", editor.page.ids.note.text)
     close = next(w for w in probe.walk(editor) if getattr(w, "text", "") == app.tr("Close"))
     await probe.tap(close)
+    await probe.until(lambda: not has_popup("CardEditor"))
 
 
 async def screens_at_size(probe) -> None:
@@ -230,9 +242,11 @@ async def screens_at_size(probe) -> None:
     await start_game(probe, names=("Ana", "Bo", "Cy"))
     session = app.session
     await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
     picker = popup(probe, "CardPicker")
     await shot(probe, picker, "picker")
     await probe.tap(picker.ids.random)
+    await probe.until(lambda: not has_popup("CardPicker"))
     while session.state.phase == "deal":
         await probe.tap(by_wid(probe, "random_card"))
     await enter_throw(probe, ["red", "red"])
