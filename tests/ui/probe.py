@@ -112,6 +112,25 @@ class Probe:
     async def tap_text(self, text: str, **kw) -> None:
         await self.tap(self.find(text=text, **kw))
 
+    async def start_game(self, title: str, game: str, names: tuple[str, ...],
+                         configure: Callable[[], None] | None = None) -> None:
+        """Home → setup (the game chosen by its button, players named, then
+        ``configure()`` to set options) → table."""
+        app = self.app
+        await self.tap_id("new_game")
+        await self.until(lambda: app.manager.current == "setup")
+        await self.tap(self.find(text=title, cls="GameChoice"))
+        await self.until(lambda: app.manager.get_screen("setup").game_name == game)
+        self.find(wid="count").text = str(len(names))
+        await self.frames(2)
+        rows = sorted(self.find(wid="players").children, key=lambda r: r.seat)
+        for row, name in zip(rows, names):
+            row.ids.name.text = name
+        if configure is not None:
+            configure()
+        await self.tap_id("start")
+        await self.until(lambda: app.manager.current == "table")
+
     # -- looking -------------------------------------------------------------
     async def screenshot(self, name: str) -> str:
         await self.frames(3)

@@ -49,18 +49,7 @@ async def shot(probe, widget, name: str) -> str:
 
 
 async def start_game(probe, names=("Ana", "Bo")) -> None:
-    app = probe.app
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    await probe.tap(probe.find(text="Alles auf 1 Karte", cls="GameChoice"))
-    await probe.until(lambda: app.manager.get_screen("setup").game_name == "alles_auf_1_karte")
-    probe.find(wid="count").text = str(len(names))
-    await probe.frames(2)
-    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
-    for row, name in zip(rows, names):
-        row.ids.name.text = name
-    await probe.tap_id("start")
-    await probe.until(lambda: app.manager.current == "table")
+    await probe.start_game("Alles auf 1 Karte", "alles_auf_1_karte", names)
     await probe.frames(3)
 
 

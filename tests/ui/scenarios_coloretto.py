@@ -12,18 +12,7 @@ NAMES = ("Ana", "Bo", "Cy")
 
 async def start_coloretto(probe, names=NAMES) -> None:
     """Home → setup (Coloretto, players named) → table."""
-    app = probe.app
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    await probe.tap(probe.find(text="Coloretto", cls="GameChoice"))
-    await probe.until(lambda: app.manager.get_screen("setup").game_name == "coloretto")
-    probe.find(wid="count").text = str(len(names))
-    await probe.frames(2)
-    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
-    for row, name in zip(rows, names):
-        row.ids.name.text = name
-    await probe.tap_id("start")
-    await probe.until(lambda: app.manager.current == "table")
+    await probe.start_game("Coloretto", "coloretto", names)
 
 
 def card_button(probe, card: str):

@@ -27,23 +27,15 @@ def view(probe):
 async def start_golden_horn(probe, players: int = 2, refill: str = "none", hands: str = "hidden") -> None:
     """New game by taps in the setup screen: Golden Horn, ``players``, refill and hands options."""
     app = probe.app
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
-    await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
-    probe.find(wid="count").text = str(players)
-    await probe.frames(2)
-    rows = probe.find_all(cls="OptionRow")
-    for row in rows:
-        if row.ids.label.text == "Refill a port to 9 cubes after loading":
-            row.ids.choice.text = app.tr({"none": "none", "toNine": "To nine"}[refill])
-        if row.ids.label.text == "Hands":
-            row.ids.choice.text = app.tr(hands)
-    names = ("Ann", "Bea", "Cy", "Dov")
-    for row in probe.find(wid="players").children:
-        row.ids.name.text = names[row.seat]
-    await probe.tap_id("start")
-    await probe.until(lambda: app.manager.current == "table")
+
+    def options() -> None:
+        for row in probe.find_all(cls="OptionRow"):
+            if row.ids.label.text == "Refill a port to 9 cubes after loading":
+                row.ids.choice.text = app.tr({"none": "none", "toNine": "To nine"}[refill])
+            if row.ids.label.text == "Hands":
+                row.ids.choice.text = app.tr(hands)
+
+    await probe.start_game("Golden Horn", "golden_horn", ("Ann", "Bea", "Cy", "Dov")[:players], options)
     await probe.frames(3)
 
 
@@ -208,7 +200,6 @@ async def camera_move(probe, screen_name: str) -> None:
 
 async def big_screen_with_camera(probe) -> None:
     """4 players at 1280x800: the route, a picked ship, and a move read from the camera view."""
-    app = probe.app
     await start_golden_horn(probe, 4, refill="toNine")
     await probe.screenshot("gh4_fill")
     await set_up_by_random(probe, 4)
@@ -225,7 +216,6 @@ async def big_screen_with_camera(probe) -> None:
 
 async def small_screen_in_greek(probe) -> None:
     """800x480 in Greek: the cube entry, a turn, and the camera view behind its toggle."""
-    app = probe.app
     await start_golden_horn(probe, 3, refill="toNine")
     await probe.screenshot("gh_el_fill")
     probe.record("texts_fill", probe.texts(probe.screen()))
