@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from companion.actions import Action
@@ -304,11 +304,3 @@ def check_player_count(game: Game, config: GameConfig) -> None:
     if len(set(names)) != len(names):
         raise ConfigError("two players have the same name")
 
-
-@dataclass(frozen=True)
-class Step:
-    """One applied action with the states around it (used by replay and session)."""
-
-    action: Action
-    before: Any = field(repr=False)
-    after: Any = field(repr=False)

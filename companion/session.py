@@ -22,7 +22,7 @@ from companion.games import load_game
 from companion.i18n import N_
 from companion.journal import Journal, JournalEvent
 from companion.readings import TableReading
-from companion.signals import ErrorSignal, GameEnded, Signal, TurnStarted
+from companion.signals import ErrorSignal, GameEnded, TurnStarted
 
 BUTTONS = ("end_turn", "confirm", "undo")
 
@@ -45,8 +45,7 @@ class SessionEvent:
     """What listeners receive.
 
     kind: ``changed`` (state, history or proposal changed), ``signal``
-    (payload: a Signal), ``notice`` (payload: a sentence for the players),
-    ``error`` (payload: the refusal's reason).
+    (payload: a Signal), ``error`` (payload: the refusal's reason).
     """
 
     kind: str

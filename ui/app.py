@@ -206,8 +206,6 @@ class CompanionApp(App):
             self._play(event.payload)
         elif event.kind == "error":
             self.show_banner(self.tr(event.payload), seconds=6, error=True)
-        elif event.kind == "notice":
-            self.show_banner(self.tr(event.payload), seconds=8)
         if event.kind == "changed":
             table = self.manager.get_screen("table")
             table.refresh()

@@ -95,7 +95,7 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status).start(), ""
-    except Exception as exc:  # a camera that fails must never stop the game
+    except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
 

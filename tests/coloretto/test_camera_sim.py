@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from companion.coloretto import GAME
 from companion.coloretto.actions import Draw, Place, Reveal, Take
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.engine import TABLE, GameConfig

@@ -21,7 +21,7 @@ from kivy.uix.modalview import ModalView
 from kivy.uix.togglebutton import ToggleButton
 
 from companion.alles_auf_1_karte.cards import (
-    COLOURS, MAX_FIELDS, MIN_FIELDS, Card, Row)
+    COLOURS, MAX_FIELDS, MIN_FIELDS, Card)
 from companion.alles_auf_1_karte.catalogue import (
     Catalogue, CatalogueError, free_id_for, load_effective_catalogue, replace_card,
     reset_user_catalogue, validate_card)
