@@ -25,10 +25,12 @@ log = logging.getLogger(__name__)
 
 @dataclass
 class CameraSetup:
-    """What a game gives the camera: its board profile and its simulated table."""
+    """What a game gives the camera: its board profile, its simulated table, and
+    its own reader when plain :class:`vision.reader.TableReader` is not enough."""
 
     profile: Any                  # vision.profiles.BoardProfile
     simulated_table: Any = None   # vision.synthetic.SimulatedTable for laptop play
+    reader: Any = None            # a vision.reader.TableReader (None: one for ``profile``)
 
 
 class CameraFeed:
@@ -43,7 +45,8 @@ class CameraFeed:
         self.setup = setup
         self.on_status = on_status
         self.last_reading: TableReading | None = None
-        self.worker = VisionWorker(source, TableReader(setup.profile), on_reading=self._reading)
+        reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
+        self.worker = VisionWorker(source, reader, on_reading=self._reading)
         self._status_event = Clock.schedule_interval(lambda _dt: self._poll_status(), 1.0)
         self._last_status = ""
 

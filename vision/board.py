@@ -7,6 +7,7 @@ Tiles (profiles with ``tiles``) are located one by one from their own anchors.
 """
 from __future__ import annotations
 
+import itertools
 import math
 from dataclasses import dataclass
 from functools import lru_cache
@@ -204,21 +205,26 @@ def space_at(px: tuple[float, float], location: BoardLocation, profile: BoardPro
     return best
 
 
-def chain_tiles(location: BoardLocation, profile: BoardProfile, start: str) -> tuple[str, ...]:
-    """Order the located tiles as a route: from ``start``, always step to the nearest unvisited tile.
-
-    Distances are between tile centres in table mm (this is how a tile-built
-    route such as Golden Horn's is assembled from the tiles' anchors).
-    """
+def tile_centres(location: BoardLocation, profile: BoardProfile) -> dict[str, Point]:
+    """The centre of every located tile, in table mm (the location's frame)."""
     frame = location.frame
     if frame is None:
-        return ()
+        return {}
     tiles = {t.name: t for t in profile.tiles}
     centres: dict[str, Point] = {}
     for placement in location.tiles:
         t: Tile = tiles[placement.name]
-        px = placement.to_px((t.size_mm[0] / 2, t.size_mm[1] / 2))
-        centres[placement.name] = frame.to_mm(px)
+        centres[placement.name] = frame.to_mm(placement.to_px((t.size_mm[0] / 2, t.size_mm[1] / 2)))
+    return centres
+
+
+def chain_tiles(location: BoardLocation, profile: BoardProfile, start: str) -> tuple[str, ...]:
+    """Order the located tiles as a route: from ``start``, always step to the nearest unvisited tile.
+
+    Distances are between tile centres in table mm.  When both ends of the
+    route are known, :func:`shortest_route` is the sturdier choice.
+    """
+    centres = tile_centres(location, profile)
     if start not in centres:
         raise BoardNotFound(f"route start tile {start!r} not visible")
     order = [start]
@@ -229,3 +235,24 @@ def chain_tiles(location: BoardLocation, profile: BoardProfile, start: str) -> t
         order.append(nxt)
         rest.remove(nxt)
     return tuple(order)
+
+
+def shortest_route(centres: dict[str, Point], start: str, end: str) -> tuple[str, ...]:
+    """The order of all ``centres`` from ``start`` to ``end`` with the shortest total length.
+
+    Exhaustive up to 8 tiles between the ends (8! orders), nearest-first beyond.
+    """
+    middle = sorted(set(centres) - {start, end})
+
+    def length(order: tuple[str, ...]) -> float:
+        return sum(math.dist(centres[a], centres[b]) for a, b in zip(order, order[1:]))
+
+    if len(middle) <= 8:
+        best = min(itertools.permutations(middle), key=lambda m: length((start, *m, end)))
+        return (start, *best, end)
+    order, rest = [start], set(middle)
+    while rest:
+        nxt = min(sorted(rest), key=lambda n: math.dist(centres[order[-1]], centres[n]))
+        order.append(nxt)
+        rest.remove(nxt)
+    return (*order, end)

@@ -81,13 +81,19 @@ def detect_tags(
         small = to_gray(small)
     scale = gray.shape[1] / small.shape[1]
     decoders = decoders_for(config.use_zxing)
-    boxes = find_candidates(small, scale, config, gray.shape)
+    finders = _find_finders(small, scale, config)
+    boxes = [_box_around(group, scale, config, gray.shape) for group in _group_finders(finders)]
+    # tags side by side (ships packed in a port) can pair finders wrongly: decode such crowds whole too
+    crowds = [_box_around(c, scale, config, gray.shape) for c in _clusters(finders) if len(c) > 3]
     if regions is not None:
         boxes = [b for b in boxes if any(_overlaps(b, r) for r in regions)]
+        crowds = [b for b in crowds if any(_overlaps(b, r) for r in regions)]
     found: list[Detection] = []
     for box in boxes:
         if any(_inside(d.center, box) for d in found):
             continue
+        found.extend(decode_crop(gray, box, config, decoders))
+    for box in crowds:
         found.extend(decode_crop(gray, box, config, decoders))
     if config.full_frame_fallback:
         for raw in _decode_chain(gray, decoders):
@@ -95,14 +101,15 @@ def detect_tags(
     return dedupe(found)
 
 
-def find_candidates(small: np.ndarray, scale: float, config: DetectConfig, full_shape: tuple[int, ...]) -> list[Box]:
-    """Boxes (full-res pixels) around QR codes, found by their finder patterns on the small image.
+def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list[tuple[float, float, float]]:
+    """Every finder pattern on the small image: centre x, y and module size (small px).
 
     A finder pattern is a dark square ring around a dark centre: in the
     contour tree of a locally thresholded image it is a contour with a child
     with a child, with area ratios near 49:25:9.  Finders of similar size
-    close together belong to one code; the box around a group covers the
-    whole code (its fourth corner, the quiet zone, and a margin).
+    close together belong to one code (:func:`_group_finders`); the box
+    around a group covers the whole code (its fourth corner, the quiet zone,
+    and a margin).
     """
     module_min = max(0.8, config.min_module_px / scale * 0.8)
     block = max(3, int(round(config.finder_block_modules * module_min)) | 1)
@@ -132,7 +139,7 @@ def find_candidates(small: np.ndarray, scale: float, config: DetectConfig, full_
             continue
         m = cv2.moments(contour)
         finders.append((m["m10"] / m["m00"], m["m01"] / m["m00"], module))
-    return [_box_around(group, scale, config, full_shape) for group in _group_finders(finders)]
+    return finders
 
 
 def _group_finders(finders: list[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
@@ -142,6 +149,28 @@ def _group_finders(finders: list[tuple[float, float, float]]) -> list[list[tuple
     codes make a cluster of more than three, the triples that form a
     right isosceles triangle are taken out one by one; the rest stay single.
     """
+    groups: list[list[tuple[float, float, float]]] = []
+    for cluster in _clusters(finders):
+        if len(cluster) <= 3:
+            groups.append(cluster)
+            continue
+        rest = list(cluster)
+        while len(rest) >= 3:
+            best, best_err = None, 0.3
+            for triple in itertools.combinations(range(len(rest)), 3):
+                err = _triangle_error([rest[k] for k in triple])
+                if err < best_err:
+                    best, best_err = triple, err
+            if best is None:
+                break
+            groups.append([rest[k] for k in best])
+            rest = [f for k, f in enumerate(rest) if k not in best]
+        groups.extend([f] for f in rest)
+    return groups
+
+
+def _clusters(finders: list[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
+    """Finders of similar size within one code's reach of each other, chained."""
     parent = list(range(len(finders)))
 
     def root(i: int) -> int:
@@ -160,24 +189,7 @@ def _group_finders(finders: list[tuple[float, float, float]]) -> list[list[tuple
     clusters: dict[int, list[tuple[float, float, float]]] = {}
     for i, f in enumerate(finders):
         clusters.setdefault(root(i), []).append(f)
-    groups: list[list[tuple[float, float, float]]] = []
-    for cluster in clusters.values():
-        if len(cluster) <= 3:
-            groups.append(cluster)
-            continue
-        rest = list(cluster)
-        while len(rest) >= 3:
-            best, best_err = None, 0.3
-            for triple in itertools.combinations(range(len(rest)), 3):
-                err = _triangle_error([rest[k] for k in triple])
-                if err < best_err:
-                    best, best_err = triple, err
-            if best is None:
-                break
-            groups.append([rest[k] for k in best])
-            rest = [f for k, f in enumerate(rest) if k not in best]
-        groups.extend([f] for f in rest)
-    return groups
+    return list(clusters.values())
 
 
 def _triangle_error(three: list[tuple[float, float, float]]) -> float:

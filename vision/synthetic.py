@@ -59,7 +59,7 @@ class SimulatedTable:
                  canvas_margin_mm: float = 120.0):
         self.profile = profile
         self._camera = camera
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entered when _draw_static asks for the tiles
         self._pieces: dict[str, SimPiece] = {}
         self._dice: dict[str, SimDie] = {}
         self._hand: tuple[tuple[float, float], float] | None = None
@@ -170,6 +170,17 @@ class SimulatedTable:
         with self._lock:
             self._tiles[name] = (tuple(origin_mm), float(rotation_deg))
             self._static = None
+
+    def remove_tile(self, name: str) -> None:
+        """Take a tile off the table."""
+        with self._lock:
+            self._tiles.pop(name, None)
+            self._static = None
+
+    def tiles_on_table(self) -> tuple[str, ...]:
+        """The names of the tiles laid on the table."""
+        with self._lock:
+            return tuple(self._tiles)
 
     def tile_to_table(self, name: str, point: tuple[float, float]) -> tuple[float, float]:
         """Table mm of a point given in a placed tile's own mm."""

@@ -13,10 +13,10 @@ from companion.golden_horn import GAME
 from companion.golden_horn.actions import Move, PlaceFleet
 from companion.golden_horn.state import SETUP
 from companion.session import TableSession
-from ui.games.golden_horn_camera import (PROFILE_NAMES, load_board_profile, profile_document, route_ids,
-                                         ship_identity, simulated_table)
+from ui.games.golden_horn_camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
+                                         simulated_table)
+from ui.games.golden_horn_route import GoldenHornReader
 from vision.profiles import PROFILE_DIR
-from vision.reader import TableReader
 
 
 def new_session(journal, players: int, seed: int = 3, ports: str = "VVC") -> TableSession:
@@ -32,23 +32,40 @@ def new_session(journal, players: int, seed: int = 3, ports: str = "VVC") -> Tab
     return session
 
 
+def reader_for(table):
+    return GoldenHornReader(table.profile, table.players)
+
+
 def read(table, reader=None):
-    return (reader or TableReader(table.profile)).read(table.render())
+    return (reader or reader_for(table)).read(table.render())
+
+
+def test_the_shipped_profile_is_the_generated_one():
+    path = PROFILE_DIR / f"{PROFILE_NAME}.json"
+    assert json.loads(path.read_text()) == json.loads(json.dumps(profile_document()))
+    profile = load_board_profile()
+    assert len(profile.all_anchor_ids()) == len(set(profile.all_anchor_ids())) == 12
+    for tile in profile.tiles:           # a tile's spaces never overlap: a tag maps to one space
+        for a in tile.spaces:
+            for b in tile.spaces:
+                if a is not b:
+                    assert not a.contains(b.center)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_profiles_are_the_engines_route(players):
-    path = PROFILE_DIR / f"{PROFILE_NAMES[players]}.json"
-    assert json.loads(path.read_text()) == json.loads(json.dumps(profile_document(players)))
-    profile = load_board_profile(players)
+def test_every_node_of_the_simulated_table_reads_as_the_engines_node(players):
     state = GAME.setup(GameConfig.build("golden_horn", ["A", "B", "C", "D"][:players]))
-    engine_ids = [node.id for node in state.route]
-    assert route_ids(players) == engine_ids
-    assert sorted(s.name for s in profile.spaces) == sorted(engine_ids)
-    for a in profile.spaces:             # spaces never overlap: a tag maps to one node
-        for b in profile.spaces:
-            if a is not b:
-                assert not a.contains(b.center)
+    table = simulated_table(state)
+    centres = table.node_centres()
+    assert sorted(centres) == sorted(node.id for node in state.route)
+    reader = reader_for(table)
+    read(table, reader)
+    assert reader.route.complete
+    for node, mm in centres.items():
+        assert table.node_at(mm) == node
+        if node in ("V", "C", "M"):
+            continue
+        assert reader.route.spaces[_space_under(table, mm)] == node
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -58,16 +75,8 @@ def test_every_ship_is_read_where_the_game_has_it(journal, players):
     reading = read(table)
     assert reading.board_found
     seen = {p.tag: p.space for p in reading.pieces}
-    spots = table.ship_spots(session.state)
-    beside = 0
     for ship in session.state.ships:
-        (x, y), _heading = spots[ship.label]
-        if any(s.contains((x, y)) for s in table.profile.spaces):
-            assert seen[ship_identity(ship.label)] == session.state.route[ship.at].id
-        else:  # a crowded port: the ship stands beside it, off the mapped spaces
-            assert seen[ship_identity(ship.label)] is None
-            beside += 1
-    assert beside == (2 if players == 4 else 0)   # 8 ships in Venice: 6 fit in the port
+        assert seen[ship_identity(ship.label)] == session.state.route[ship.at].id
     # nothing moved: nothing to propose
     assert session.propose_from_reading(reading) is None
     assert session.pending is None
@@ -78,9 +87,9 @@ def test_ship_dragged_to_a_square_proposes_the_move_with_its_load(journal):
     state = session.state
     seat = state.current
     table = simulated_table(state)
-    reader = TableReader(table.profile)
+    reader = reader_for(table)
     read(table, reader)
-    table.move_piece(ship_identity(f"{seat}a"), table.profile.space("s2").center)
+    table.move_piece(ship_identity(f"{seat}a"), table.node_centres()["s2"])
     reading = read(table, reader)
     assert {p.tag: p.space for p in reading.pieces}[ship_identity(f"{seat}a")] == "s2"
     proposal = session.propose_from_reading(reading)
@@ -102,12 +111,12 @@ def test_a_position_no_legal_move_explains_is_never_applied(journal):
     session = new_session(journal, 2)
     seat = session.state.current
     table = simulated_table(session.state)
-    reader = TableReader(table.profile)
+    reader = reader_for(table)
     read(table, reader)
     # ship c starts in Constantinople: a square none of its moves ends on
     reachable = {r.to for r in GAME.reachable(session.state, f"{seat}c")}
     unreachable = next(n.id for n in session.state.route if n.kind == "square" and n.id not in reachable)
-    table.move_piece(ship_identity(f"{seat}c"), table.profile.space(unreachable).center)
+    table.move_piece(ship_identity(f"{seat}c"), table.node_centres()[unreachable])
     before = len(session.actions)
     assert session.propose_from_reading(read(table, reader)) is None
     assert session.pending is None and len(session.actions) == before
@@ -120,11 +129,11 @@ def test_the_vision_worker_reads_a_drag_from_the_simulated_source(journal):
     session = new_session(journal, 4, seed=5, ports="VCV")
     seat = session.state.current
     table = simulated_table(session.state)
-    with VisionWorker(SimulatedSource(table), TableReader(table.profile)) as worker:
+    with VisionWorker(SimulatedSource(table), reader_for(table)) as worker:
         first = worker.wait_for_reading(0, timeout=30)
         assert first is not None and first.board_found
         count = worker.reading_count
-        table.move_piece(ship_identity(f"{seat}a"), table.profile.space("s1").center)
+        table.move_piece(ship_identity(f"{seat}a"), table.node_centres()["s1"])
         reading = worker.wait_for_reading(count, timeout=30)
     assert reading is not None
     proposal = session.propose_from_reading(reading)
@@ -141,3 +150,13 @@ def test_sync_follows_the_game_after_a_move_by_touch(journal):
     seen = {p.tag: p.space for p in read(table).pieces}
     assert seen[ship_identity(f"{seat}b")] == move.to
     assert session.propose_from_reading(read(table)) is None
+
+
+def _space_under(table, mm):
+    """The profile space (tile side/slot) under a table point of the simulated table."""
+    for side in table.sides:
+        for slot in (1, 2, 3):
+            xs, ys = zip(*(table.tile_to_table(side, p) for p in table.profile.space(f"{side}/{slot}").polygon))
+            if min(xs) <= mm[0] <= max(xs) and min(ys) <= mm[1] <= max(ys):
+                return f"{side}/{slot}"
+    raise AssertionError(f"no square at {mm}")

@@ -187,7 +187,7 @@ async def camera_move(probe, screen_name: str) -> None:
     camera = view(probe).camera_view
     await probe.until(lambda: camera.ids.frame.texture is not None, timeout_frames=900)
     before = len(session.actions)
-    await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.profile.space("s1").center)
+    await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()["s1"])
     await probe.until(lambda: session.pending is not None, timeout_frames=1500)
     probe.record("proposal", str(session.pending.action))
     probe.record("proposal_text", probe.find(wid="proposal_bar").children[-1].text)

@@ -485,9 +485,15 @@ def build_view(session: Any) -> GoldenHornView:
 
 
 def camera_setup(session: Any) -> Any:
-    """The board profile of this game's route and a simulated table for laptop play."""
+    """The route tiles' profile, a reader that names spaces by the route, and a
+    simulated table for laptop play."""
     from ui.camera import CameraSetup
     from ui.games.golden_horn_camera import simulated_table
+    from ui.games.golden_horn_route import GoldenHornReader
 
-    table = simulated_table(session.state)
-    return CameraSetup(profile=table.profile, simulated_table=table)
+    state = session.state
+    table = simulated_table(state)
+    colours = "".join(n.colour for n in state.route if n.kind == "square")
+    route = " ".join(colours[i:i + 3] for i in range(0, len(colours), 3))
+    return CameraSetup(profile=table.profile, simulated_table=table,
+                       reader=GoldenHornReader(table.profile, state.players, expected=route))

@@ -194,11 +194,9 @@ class GhCameraView(FloatLayout):
         return super().on_touch_up(touch)
 
     def drop(self, identity: str, mm: tuple[float, float]) -> None:
-        """Let go of a ship: on a sea square or Modone it snaps to the space's middle."""
-        spot = mm
-        for space in self.table.profile.spaces:
-            if space.contains(mm) and space.name not in ("V", "C", "M"):
-                spot = space.center
+        """Let go of a ship: on a sea square it snaps to the square's middle."""
+        node = self.table.node_at(mm)
+        spot = self.table.node_centres()[node] if node is not None and node.startswith("s") else mm
         self.table.move_piece(identity, spot)
         if self.on_drop is not None:
             self.on_drop(identity, spot)
