@@ -9,6 +9,9 @@ Every game defines its actions as subclasses of :class:`Action` with a
         seat: int
         row: int
 
+Actions shown to players subclass :class:`DescribedAction` and return a
+translatable :class:`~companion.i18n.Text` from ``text()``.
+
 ``to_dict()`` gives ``{"type": "take_row", "seat": 1, "row": 0}`` and an
 :class:`ActionCodec` built from the game's action classes parses it back,
 checking every field against its annotation (int, str, bool, float,
@@ -20,6 +23,8 @@ import dataclasses
 import types
 import typing
 from typing import Any, ClassVar, Mapping
+
+from companion.i18n import Text, untranslated
 
 
 class Action:
@@ -36,6 +41,21 @@ class Action:
     def __str__(self) -> str:
         parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]  # type: ignore[arg-type]
         return f"{self.type}({', '.join(parts)})"
+
+    def text(self) -> Text:
+        """The action in the players' words, translatable (by default its English ``str``)."""
+        return untranslated(str(self))
+
+
+class DescribedAction(Action):
+    """An action that describes itself with a translatable :meth:`text`; its
+    ``str`` is that text in English."""
+
+    def text(self) -> Text:
+        raise NotImplementedError(f"{type(self).__name__} must describe itself")
+
+    def __str__(self) -> str:
+        return str(self.text())
 
 
 def _to_json(value: Any) -> Any:

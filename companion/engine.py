@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from companion.actions import Action
+from companion.i18n import Text, untranslated
 from companion.signals import Signal
 
 #: The seat number used for the table (chance) actor.
@@ -34,14 +35,23 @@ class InvalidAction(CompanionError, ValueError):
 class IllegalAction(CompanionError, ValueError):
     """A well-formed action that the rules forbid.
 
-    ``reason`` is a sentence a player can read; ``rule`` optionally names the
-    rulebook section (e.g. ``"§5.2"``) so the UI can show where it comes from.
+    ``reason`` is a sentence a player can read, as a translatable
+    :class:`~companion.i18n.Text` (a plain str is English only); ``rule``
+    optionally names the rulebook section (e.g. ``"§5.2"``) so the UI can show
+    where it comes from.  ``str(exc)`` is the English reason and rule.
     """
 
-    def __init__(self, reason: str, rule: str | None = None):
-        super().__init__(reason if rule is None else f"{reason} ({rule})")
-        self.reason = reason
+    def __init__(self, reason: Text | str, rule: str | None = None):
+        self.reason = reason if isinstance(reason, Text) else untranslated(reason)
         self.rule = rule
+        super().__init__(str(self.explanation))
+
+    @property
+    def explanation(self) -> Text:
+        """The reason followed by the rule, as players see it."""
+        if self.rule is None:
+            return self.reason
+        return Text("{reason} ({rule})", reason=self.reason, rule=self.rule)
 
 
 class ConfigError(CompanionError, ValueError):

@@ -19,7 +19,7 @@ from typing import Any, Callable
 from companion.actions import Action
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game
-from companion.i18n import N_
+from companion.i18n import Text, untranslated
 from companion.journal import Journal, JournalEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
@@ -45,7 +45,8 @@ class SessionEvent:
     """What listeners receive.
 
     kind: ``changed`` (state, history or proposal changed), ``signal``
-    (payload: a Signal), ``error`` (payload: the refusal's reason).
+    (payload: a Signal), ``error`` (payload: the refusal's reason and rule
+    as a translatable :class:`~companion.i18n.Text`).
     """
 
     kind: str
@@ -182,7 +183,7 @@ class TableSession:
             try:
                 after = self.game.apply(before, action)
             except CompanionError as exc:
-                self._refuse(getattr(exc, "reason", str(exc)))
+                self._refuse(_reason_of(exc))
                 raise
             self.journal.append(self.game_id, "do", action.to_dict())
             self._timeline.states.append(after)
@@ -195,12 +196,17 @@ class TableSession:
         try:
             return self.game.parse_action(data)
         except CompanionError as exc:
-            self._refuse(str(exc))
+            self._refuse(_reason_of(exc))
             raise
 
-    def _refuse(self, reason: str) -> None:
+    def _refuse(self, reason: Text) -> None:
         self._emit("error", reason)
-        self._emit("signal", ErrorSignal(reason))
+        self._emit("signal", ErrorSignal(str(reason)))
+
+    def _refused(self, reason: Text) -> IllegalAction:
+        """Report ``reason`` to listeners; the IllegalAction to raise to the caller."""
+        self._refuse(reason)
+        return IllegalAction(reason)
 
     def _after_change(self, before: Any, action: Action, after: Any) -> None:
         signals = list(self.game.signals(before, action, after))
@@ -218,8 +224,7 @@ class TableSession:
         """Take back the last confirmed action (journaled like any other)."""
         with self._lock:
             if not self._timeline.actions:
-                self._refuse(N_("Nothing to undo."))
-                raise IllegalAction(N_("Nothing to undo."))
+                raise self._refused(Text("Nothing to undo."))
             was_over = self.is_over
             self.journal.append(self.game_id, "undo")
             action = self._timeline.actions.pop()
@@ -235,8 +240,7 @@ class TableSession:
     def redo(self) -> Action:
         with self._lock:
             if not self._timeline.redo:
-                self._refuse(N_("Nothing to redo."))
-                raise IllegalAction(N_("Nothing to redo."))
+                raise self._refused(Text("Nothing to redo."))
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
@@ -281,11 +285,10 @@ class TableSession:
         """Confirm the pending proposal (or one of its alternatives)."""
         with self._lock:
             if self.pending is None:
-                self._refuse(N_("There is nothing to confirm."))
-                raise IllegalAction(N_("There is nothing to confirm."))
+                raise self._refused(Text("There is nothing to confirm."))
             choices = self.pending.choices
             if not 0 <= choice < len(choices):
-                raise IllegalAction(f"There is no choice {choice + 1}.")
+                raise self._refused(Text("There is no choice {number}.", number=choice + 1))
             action = choices[choice]
             from_camera = self.pending.source == "camera"
             self.submit(action)
@@ -318,7 +321,7 @@ class TableSession:
             else:
                 action = self.game.end_turn_action(self.state)
                 if action is None:
-                    self._refuse(N_("END TURN does nothing now."))
+                    self._refuse(Text("END TURN does nothing now."))
                     return
                 self.submit(action)
         except CompanionError:
@@ -326,6 +329,14 @@ class TableSession:
 
     def abandon(self) -> None:
         self.journal.abandon_game(self.game_id)
+
+
+def _reason_of(exc: CompanionError) -> Text:
+    """What a refusal tells the players: an illegal action's reason and rule
+    (translatable); any other error's English message."""
+    if isinstance(exc, IllegalAction):
+        return exc.explanation
+    return untranslated(str(exc))
 
 
 def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str | None:

@@ -19,7 +19,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
-from companion.i18n import N_, Translator
+from companion.i18n import N_, Text, Translator, with_names
 from companion.journal import Journal
 from companion.session import SessionEvent, TableSession
 from companion.settings import SETTINGS_FILE, Settings, load_settings, save_settings
@@ -64,9 +64,15 @@ class CompanionApp(App):
         self._clear_banner_event = None
 
     # -- translation -------------------------------------------------------
-    def tr(self, message: str, _lang: str | None = None, **values: Any) -> str:
+    def tr(self, message: str | Text, _lang: str | None = None, **values: Any) -> str:
         """Translate ``message``; kv passes ``app.lang`` so the text re-binds on switch."""
         return self._translator(message, **values)
+
+    def say(self, text: Text) -> str:
+        """An engine's text (a refusal, an action) translated, seats shown as the players' names."""
+        if self.session is not None:
+            text = with_names(text, [p.name for p in self.session.config.players])
+        return self._translator(text)
 
     def on_lang(self, _app: Any, lang: str) -> None:
         self._translator = Translator(lang)
@@ -205,7 +211,7 @@ class CompanionApp(App):
         if event.kind == "signal":
             self._play(event.payload)
         elif event.kind == "error":
-            self.show_banner(self.tr(event.payload), seconds=6, error=True)
+            self.show_banner(self.say(event.payload), seconds=6, error=True)
         if event.kind == "changed":
             table = self.manager.get_screen("table")
             table.refresh()

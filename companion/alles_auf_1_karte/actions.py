@@ -9,9 +9,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.actions import Action, ActionCodec
+from companion.actions import ActionCodec, DescribedAction
 from companion.engine import TABLE, InvalidAction
 from companion.alles_auf_1_karte.cards import COLOURS
+from companion.i18n import Seat, Text
 
 DICE_COUNT = 5
 
@@ -26,24 +27,39 @@ def sort_colours(colours: tuple[str, ...], what: str, distinct: bool) -> tuple[s
     return tuple(sorted(colours, key=COLOURS.index))
 
 
-def _seat_label(seat: int) -> str:
-    return "table" if seat == TABLE else f"seat {seat + 1}"
+#: The dice colours as translatable words.
+COLOUR_WORDS = {"red": Text("red"), "orange": Text("orange"), "yellow": Text("yellow"),
+                "green": Text("green"), "blue": Text("blue"), "purple": Text("purple")}
+
+
+def colour_word(colour: str) -> Text:
+    """A dice colour as a word in messages."""
+    return COLOUR_WORDS[colour]
+
+
+def seat_ref(seat: int, capitalised: bool = False) -> Seat:
+    """A seat in this game's messages, which count seats from 1 ("seat 1" is seat 0)."""
+    return Seat(seat, counted_from=1, capitalised=capitalised)
+
+
+def _seat_label(seat: int) -> Seat | Text:
+    return Text("table") if seat == TABLE else seat_ref(seat)
 
 
 @dataclass(frozen=True)
-class DrawCard(Action):
+class DrawCard(DescribedAction):
     """Chance: ``seat`` draws ``card`` from the pile (setup deal or replacement)."""
 
     type: ClassVar[str] = "draw_card"
     seat: int
     card: str
 
-    def __str__(self) -> str:
-        return f"{_seat_label(self.seat)} draws card {self.card}"
+    def text(self) -> Text:
+        return Text("{seat} draws card {card}", seat=_seat_label(self.seat), card=self.card)
 
 
 @dataclass(frozen=True)
-class KeepCards(Action):
+class KeepCards(DescribedAction):
     """Advanced setup: ``seat`` keeps these 3 of the 5 cards it drew."""
 
     type: ClassVar[str] = "keep_cards"
@@ -55,23 +71,23 @@ class KeepCards(Action):
             raise InvalidAction("keep_cards: a card is listed twice")
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
-    def __str__(self) -> str:
-        return f"{_seat_label(self.seat)} keeps {', '.join(self.cards)}"
+    def text(self) -> Text:
+        return Text("{seat} keeps {cards}", seat=_seat_label(self.seat), cards=", ".join(self.cards))
 
 
 @dataclass(frozen=True)
-class RevealCard(Action):
+class RevealCard(DescribedAction):
     """Chance, advanced variant: ``card`` is turned face up into the display."""
 
     type: ClassVar[str] = "reveal_card"
     card: str
 
-    def __str__(self) -> str:
-        return f"card {self.card} is laid face up in the display"
+    def text(self) -> Text:
+        return Text("card {card} is laid face up in the display", card=self.card)
 
 
 @dataclass(frozen=True)
-class RollDice(Action):
+class RollDice(DescribedAction):
     """Chance: the 5 dice now showing ``faces`` (kept dice included)."""
 
     type: ClassVar[str] = "roll_dice"
@@ -83,12 +99,12 @@ class RollDice(Action):
                                 f"got {len(self.faces)}")
         object.__setattr__(self, "faces", sort_colours(self.faces, "roll_dice", False))
 
-    def __str__(self) -> str:
-        return f"dice show {describe_dice(self.faces)}"
+    def text(self) -> Text:
+        return Text("dice show {dice}", dice=describe_dice(self.faces))
 
 
 @dataclass(frozen=True)
-class Reroll(Action):
+class Reroll(DescribedAction):
     """The active ``seat`` picks up ``dice`` (faces) to throw again; none = the roll is final."""
 
     type: ClassVar[str] = "reroll"
@@ -100,14 +116,14 @@ class Reroll(Action):
             raise InvalidAction(f"reroll: there are only {DICE_COUNT} dice")
         object.__setattr__(self, "dice", sort_colours(self.dice, "reroll", False))
 
-    def __str__(self) -> str:
+    def text(self) -> Text:
         if not self.dice:
-            return f"{_seat_label(self.seat)} keeps the roll"
-        return f"{_seat_label(self.seat)} re-rolls {describe_dice(self.dice)}"
+            return Text("{seat} keeps the roll", seat=_seat_label(self.seat))
+        return Text("{seat} re-rolls {dice}", seat=_seat_label(self.seat), dice=describe_dice(self.dice))
 
 
 @dataclass(frozen=True)
-class Mark(Action):
+class Mark(DescribedAction):
     """``seat`` uses every die of each of ``colours`` on its open ``card``."""
 
     type: ClassVar[str] = "mark"
@@ -118,38 +134,40 @@ class Mark(Action):
     def __post_init__(self) -> None:
         object.__setattr__(self, "colours", sort_colours(self.colours, "mark", True))
 
-    def __str__(self) -> str:
-        used = ", ".join(self.colours) if self.colours else "nothing"
-        return f"{_seat_label(self.seat)} marks {used} on {self.card}"
+    def text(self) -> Text:
+        used = tuple(colour_word(c) for c in self.colours) or Text("nothing")
+        return Text("{seat} marks {colours} on {card}", seat=_seat_label(self.seat), colours=used,
+                    card=self.card)
 
 
 @dataclass(frozen=True)
-class Pass(Action):
+class Pass(DescribedAction):
     """``seat`` does not use this roll."""
 
     type: ClassVar[str] = "pass"
     seat: int
 
-    def __str__(self) -> str:
-        return f"{_seat_label(self.seat)} passes"
+    def text(self) -> Text:
+        return Text("{seat} passes", seat=_seat_label(self.seat))
 
 
 @dataclass(frozen=True)
-class TakeDisplayCard(Action):
+class TakeDisplayCard(DescribedAction):
     """Advanced variant: after scoring, ``seat`` takes ``card`` from the display."""
 
     type: ClassVar[str] = "take_display_card"
     seat: int
     card: str
 
-    def __str__(self) -> str:
-        return f"{_seat_label(self.seat)} takes {self.card} from the display"
+    def text(self) -> Text:
+        return Text("{seat} takes {card} from the display", seat=_seat_label(self.seat), card=self.card)
 
 
-def describe_dice(faces: tuple[str, ...]) -> str:
-    """``("red", "red", "blue")`` -> ``"2 red, 1 blue"``."""
-    counts = [(c, faces.count(c)) for c in COLOURS if c in faces]
-    return ", ".join(f"{n} {c}" for c, n in counts) or "no dice"
+def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:
+    """``("red", "red", "blue")`` -> "2 red, 1 blue" (a list of texts), or "no dice"."""
+    counts = tuple(Text("{count} {colour}", count=faces.count(c), colour=colour_word(c))
+                   for c in COLOURS if c in faces)
+    return counts or Text("no dice")
 
 
 ACTION_TYPES = (DrawCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard)

@@ -8,12 +8,13 @@ from companion.actions import Action
 from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
+from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
 from companion.alles_auf_1_karte import rules
 from companion.alles_auf_1_karte.actions import (
-    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice)
+    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.catalogue import Catalogue, shipped_catalogue
 from companion.alles_auf_1_karte.invariants import check_state
@@ -118,7 +119,7 @@ class AllesAuf1Karte:
             kept = rules.kept_dice(state)
             thrown = tuple(rng.choice(COLOURS) for _ in range(DICE_COUNT - len(kept)))
             return RollDice(kept + thrown)
-        raise IllegalAction("No chance outcome is due now: a player acts.")
+        raise IllegalAction(Text("No chance outcome is due now: a player acts."))
 
     def end_turn_action(self, state: GameState) -> Action | None:
         """END TURN while deciding on re-rolls keeps the roll (it becomes final)."""
@@ -167,7 +168,8 @@ class AllesAuf1Karte:
         raises IllegalAction when that mark is not allowed."""
         card = state.seats[seat].open_card(card_id)
         if card is None:
-            raise IllegalAction(f"Seat {seat + 1} has no open card {card_id}.")
+            raise IllegalAction(Text("{seat} has no open card {card}.", seat=seat_ref(seat, capitalised=True),
+                                     card=card_id))
         rules.apply(state, Mark(seat, card_id, colours))     # legality, with the reason
         return card_option(card, state.dice_counts(), Mark(seat, card_id, colours).colours)
 

@@ -7,34 +7,40 @@ free fields (left to right, so one count per row says everything).
 from __future__ import annotations
 
 from companion.engine import IllegalAction
-from companion.alles_auf_1_karte.actions import Mark
+from companion.alles_auf_1_karte.actions import Mark, colour_word, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.state import CardInPlay, GameState
+from companion.i18n import Text
 
 RULE_MARK = "§4.2 marking"
 RULE_ONE_CARD = "§4.2 one card per roll"
 RULE_ALL_COLOURS = "option must_use_all_fitting_colours (AMB-A2)"
 
 
-def colour_problem(card: CardInPlay, counts: dict[str, int], colour: str) -> str | None:
-    """Why ``colour`` cannot be used on ``card`` with this roll, or None when it fits."""
+def colour_problem(card: CardInPlay, counts: dict[str, int], colour: str) -> Text | None:
+    """Why ``colour`` cannot be used on ``card`` with this roll (a sentence), or None when it fits."""
     dice = counts.get(colour, 0)
+    word = colour_word(colour)
     if dice == 0:
-        return f"there is no {colour} die in this roll"
+        return Text("There is no {colour} die in this roll.", colour=word)
     index = card.card.row_of(colour)
     if index is None:
-        return f"card {card.id} has no {colour} row"
+        return Text("Card {card} has no {colour} row.", card=card.id, colour=word)
     free = card.free(index)
     if free == 0:
-        return f"the {colour} row of {card.id} is already full"
+        return Text("The {colour} row of {card} is already full.", colour=word, card=card.id)
     if dice > free:
-        return (f"{_dice(dice, colour)} but only {free} free {colour} "
-                f"field{'s' if free != 1 else ''} on {card.id}: all {colour} dice or none")
+        fields = (Text("1 free {colour} field", colour=word) if free == 1
+                  else Text("{count} free {colour} fields", count=free, colour=word))
+        return Text("{dice} but only {fields} on {card}: all {colour} dice or none.",
+                    dice=_dice(dice, colour), fields=fields, card=card.id, colour=word)
     return None
 
 
-def _dice(n: int, colour: str) -> str:
-    return f"{n} {colour} di{'ce' if n != 1 else 'e'}"
+def _dice(n: int, colour: str) -> Text:
+    if n == 1:
+        return Text("1 {colour} die", colour=colour_word(colour))
+    return Text("{count} {colour} dice", count=n, colour=colour_word(colour))
 
 
 def fitting_colours(card: CardInPlay, counts: dict[str, int]) -> tuple[str, ...]:
@@ -48,13 +54,12 @@ def check_colours(card: CardInPlay, counts: dict[str, int], colours: tuple[str, 
     for colour in colours:
         problem = colour_problem(card, counts, colour)
         if problem is not None:
-            raise IllegalAction(problem[0].upper() + problem[1:] + ".", RULE_MARK)
+            raise IllegalAction(problem, RULE_MARK)
     if must_use_all and colours:
         left_out = [c for c in fitting_colours(card, counts) if c not in colours]
         if left_out:
-            raise IllegalAction(
-                f"Every fitting colour must be used once you mark: add {', '.join(left_out)}.",
-                RULE_ALL_COLOURS)
+            raise IllegalAction(Text("Every fitting colour must be used once you mark: add {colours}.",
+                                     colours=tuple(colour_word(c) for c in left_out)), RULE_ALL_COLOURS)
 
 
 def fields_to_score(card: CardInPlay) -> int:
@@ -71,12 +76,14 @@ def infer_mark(state: GameState, seat: int, card_id: str, marks: tuple[int, ...]
     player tapped, or the camera counted).  IllegalAction explains marks no roll
     use can give, e.g. 1 of 2 yellow dice."""
     if not 0 <= seat < state.player_count:
-        raise IllegalAction(f"There is no seat {seat + 1}.")
+        raise IllegalAction(Text("There is no seat {number}.", number=seat + 1))
     card = state.seats[seat].open_card(card_id)
     if card is None:
-        raise IllegalAction(f"Seat {seat + 1} has no open card {card_id}.", RULE_ONE_CARD)
+        raise IllegalAction(Text("{seat} has no open card {card}.", seat=seat_ref(seat, capitalised=True),
+                                 card=card_id), RULE_ONE_CARD)
     if len(marks) != len(card.marks):
-        raise IllegalAction(f"Card {card_id} has {len(card.marks)} rows, not {len(marks)}.")
+        raise IllegalAction(Text("Card {card} has {count} rows, not {given}.", card=card_id,
+                                 count=len(card.marks), given=len(marks)))
     counts = state.dice_counts()
     colours = []
     for index, (old, new) in enumerate(zip(card.marks, marks)):
@@ -85,14 +92,15 @@ def infer_mark(state: GameState, seat: int, card_id: str, marks: tuple[int, ...]
         if added == 0:
             continue
         if added < 0:
-            raise IllegalAction(f"Marks cannot be wiped off: the {row.colour} row had {old}.",
-                                RULE_MARK)
+            raise IllegalAction(Text("Marks cannot be wiped off: the {colour} row had {count}.",
+                                     colour=colour_word(row.colour), count=old), RULE_MARK)
         dice = counts.get(row.colour, 0)
         if dice == 0:
-            raise IllegalAction(f"There is no {row.colour} die in this roll.", RULE_MARK)
+            raise IllegalAction(Text("There is no {colour} die in this roll.",
+                                     colour=colour_word(row.colour)), RULE_MARK)
         if added != dice:
-            raise IllegalAction(
-                f"{added} of {_dice(dice, row.colour)} marked: use all {row.colour} dice or none.",
-                RULE_MARK)
+            raise IllegalAction(Text("{added} of {dice} marked: use all {colour} dice or none.", added=added,
+                                     dice=_dice(dice, row.colour), colour=colour_word(row.colour)),
+                                RULE_MARK)
         colours.append(row.colour)
     return Mark(seat, card_id, tuple(colours))

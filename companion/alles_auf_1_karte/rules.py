@@ -10,9 +10,10 @@ from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
 from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.i18n import Text
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard,
-    describe_dice)
+    describe_dice, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
@@ -101,34 +102,34 @@ def apply(state: GameState, action: Action) -> GameState:
     if handler is None:
         raise InvalidAction(f"{action!r} is not an Alles auf 1 Karte action")
     if state.phase == OVER:
-        raise IllegalAction("The game is over.", RULE_END)
+        raise IllegalAction(Text("The game is over."), RULE_END)
     return handler(state, action)
 
 
-def _require_phase(state: GameState, phases: tuple[str, ...], what: str) -> None:
+def _require_phase(state: GameState, phases: tuple[str, ...], what: Text) -> None:
     if state.phase not in phases:
-        raise IllegalAction(f"{what} is not possible now ({_phase_text(state)}).",
-                            _PHASE_RULE.get(state.phase))
+        raise IllegalAction(Text("{action} is not possible now ({phase}).", action=what,
+                                 phase=_phase_text(state)), _PHASE_RULE.get(state.phase))
 
 
-def _phase_text(state: GameState) -> str:
+def _phase_text(state: GameState) -> Text:
     if state.phase == DEAL:
-        return "the starting cards are being dealt"
+        return Text("the starting cards are being dealt")
     if state.phase == KEEP:
-        return "players are choosing which 3 cards to keep"
+        return Text("players are choosing which 3 cards to keep")
     if state.phase == REVEAL:
-        return "the display is being laid out"
+        return Text("the display is being laid out")
     if state.phase == THROW:
-        return f"the table must report throw {state.throws + 1}"
+        return Text("the table must report throw {number}", number=state.throws + 1)
     if state.phase == DECIDE:
-        return f"seat {state.active + 1} decides which dice to re-roll"
+        return Text("{seat} decides which dice to re-roll", seat=seat_ref(state.active))
     if state.phase == MARK:
         if state.throws >= MAX_THROWS:
-            return "the third throw is final; players are marking"
-        return "the roll is final; players are marking"
+            return Text("the third throw is final; players are marking")
+        return Text("the roll is final; players are marking")
     if state.phase == REPLACE:
-        return f"seat {state.replacements[0] + 1} gets a new card"
-    return "the game is over"
+        return Text("{seat} gets a new card", seat=seat_ref(state.replacements[0]))
+    return Text("the game is over")
 
 
 _PHASE_RULE = {DEAL: RULE_SETUP, KEEP: RULE_ADVANCED, REVEAL: RULE_ADVANCED, THROW: RULE_ROLL,
@@ -137,31 +138,34 @@ _PHASE_RULE = {DEAL: RULE_SETUP, KEEP: RULE_ADVANCED, REVEAL: RULE_ADVANCED, THR
 
 def _check_seat(state: GameState, seat: int) -> None:
     if not 0 <= seat < state.player_count:
-        raise IllegalAction(f"There is no seat {seat + 1} in a {state.player_count}-player game.")
+        raise IllegalAction(Text("There is no seat {number} in a {players}-player game.",
+                                 number=seat + 1, players=state.player_count))
 
 
 def _take_from_pile(state: GameState, card_id: str) -> tuple[CardInPlay, tuple[str, ...]]:
     if card_id not in state.pile:
         if state.card(card_id) is None:
-            raise IllegalAction(f"Card {card_id} is not in this game's catalogue.")
-        raise IllegalAction(f"Card {card_id} is not in the pile: it is already on the table.")
+            raise IllegalAction(Text("Card {card} is not in this game's catalogue.", card=card_id))
+        raise IllegalAction(Text("Card {card} is not in the pile: it is already on the table.", card=card_id))
     card = state.card(card_id)
     assert card is not None
     return CardInPlay(card), tuple(c for c in state.pile if c != card_id)
 
 
 def _draw_card(state: GameState, action: DrawCard) -> GameState:
-    _require_phase(state, (DEAL, REPLACE), "Drawing a card")
+    _require_phase(state, (DEAL, REPLACE), Text("Drawing a card"))
     _check_seat(state, action.seat)
     if state.phase == REPLACE:
         if state.rules.advanced:
-            raise IllegalAction("In the advanced variant a new card is taken from the display.",
+            raise IllegalAction(Text("In the advanced variant a new card is taken from the display."),
                                 RULE_ADVANCED)
         if action.seat != state.replacements[0]:
-            raise IllegalAction(f"Seat {state.replacements[0] + 1} draws next (turn order).",
+            raise IllegalAction(Text("{seat} draws next (turn order).",
+                                     seat=seat_ref(state.replacements[0], capitalised=True)),
                                 "§4.2 card scoring (AMB-A4)")
     elif action.seat not in seats_to_deal(state):
-        raise IllegalAction(f"Seat {action.seat + 1} already has its starting cards.", RULE_SETUP)
+        raise IllegalAction(Text("{seat} already has its starting cards.",
+                                 seat=seat_ref(action.seat, capitalised=True)), RULE_SETUP)
     card, pile = _take_from_pile(state, action.card)
     seat = state.seats[action.seat]
     after = state.with_seat(action.seat, SeatState(seat.open + (card,), seat.scored))
@@ -176,17 +180,20 @@ def _draw_card(state: GameState, action: DrawCard) -> GameState:
 
 
 def _keep_cards(state: GameState, action: KeepCards) -> GameState:
-    _require_phase(state, (KEEP,), "Keeping cards")
+    _require_phase(state, (KEEP,), Text("Keeping cards"))
     _check_seat(state, action.seat)
     if state.kept[action.seat]:
-        raise IllegalAction(f"Seat {action.seat + 1} has already chosen its cards.", RULE_ADVANCED)
+        raise IllegalAction(Text("{seat} has already chosen its cards.",
+                                 seat=seat_ref(action.seat, capitalised=True)), RULE_ADVANCED)
     want = state.rules.open_cards
     if len(action.cards) != want:
-        raise IllegalAction(f"Keep exactly {want} cards, not {len(action.cards)}.", RULE_ADVANCED)
+        raise IllegalAction(Text("Keep exactly {count} cards, not {given}.", count=want,
+                                 given=len(action.cards)), RULE_ADVANCED)
     seat = state.seats[action.seat]
     for card_id in action.cards:
         if seat.open_card(card_id) is None:
-            raise IllegalAction(f"Seat {action.seat + 1} did not draw card {card_id}.",
+            raise IllegalAction(Text("{seat} did not draw card {card}.",
+                                     seat=seat_ref(action.seat, capitalised=True), card=card_id),
                                 RULE_ADVANCED)
     kept = tuple(c for c in seat.open if c.id in action.cards)
     returned = {c.id for c in seat.open if c.id not in action.cards}
@@ -198,7 +205,7 @@ def _keep_cards(state: GameState, action: KeepCards) -> GameState:
 
 
 def _reveal_card(state: GameState, action: RevealCard) -> GameState:
-    _require_phase(state, (REVEAL,), "Laying out a display card")
+    _require_phase(state, (REVEAL,), Text("Laying out a display card"))
     card, pile = _take_from_pile(state, action.card)
     after = state.evolve(display=state.display + (card.card,), pile=pile)
     if len(after.display) < DISPLAY_SIZE and after.pile and state.round == 0:
@@ -217,12 +224,12 @@ def kept_dice(state: GameState) -> tuple[str, ...]:
 
 
 def _roll_dice(state: GameState, action: RollDice) -> GameState:
-    _require_phase(state, (THROW,), "A throw")
+    _require_phase(state, (THROW,), Text("A throw"))
     kept = kept_dice(state)
     if Counter(kept) - Counter(action.faces):
-        raise IllegalAction(f"The kept dice ({describe_dice(kept)}) must still show the same "
-                            f"faces; only {describe_dice(state.picked_up)} were re-rolled.",
-                            RULE_ROLL)
+        raise IllegalAction(Text("The kept dice ({kept}) must still show the same faces; only {rerolled} "
+                                 "were re-rolled.", kept=describe_dice(kept),
+                                 rerolled=describe_dice(state.picked_up)), RULE_ROLL)
     throws = state.throws + 1
     after = state.evolve(dice=action.faces, throws=throws, picked_up=())
     return _start_marking(after) if throws >= MAX_THROWS else after.evolve(phase=DECIDE)
@@ -231,15 +238,16 @@ def _roll_dice(state: GameState, action: RollDice) -> GameState:
 def _reroll(state: GameState, action: Reroll) -> GameState:
     _check_seat(state, action.seat)
     if state.phase == DECIDE and action.seat != state.active:
-        raise IllegalAction(f"Only the active player (seat {state.active + 1}) rolls the dice.",
-                            RULE_ROLL)
-    _require_phase(state, (DECIDE,), "Re-rolling")
+        raise IllegalAction(Text("Only the active player ({seat}) rolls the dice.",
+                                 seat=seat_ref(state.active)), RULE_ROLL)
+    _require_phase(state, (DECIDE,), Text("Re-rolling"))
     if not action.dice:
         return _start_marking(state)
     missing = Counter(action.dice) - Counter(state.dice)
     if missing:
-        raise IllegalAction(f"Cannot re-roll {describe_dice(action.dice)}: the dice show "
-                            f"{describe_dice(state.dice)}.", RULE_ROLL)
+        raise IllegalAction(Text("Cannot re-roll {dice}: the dice show {shown}.",
+                                 dice=describe_dice(action.dice), shown=describe_dice(state.dice)),
+                            RULE_ROLL)
     return state.evolve(phase=THROW, picked_up=action.dice)
 
 
@@ -249,9 +257,10 @@ def _mark(state: GameState, action: Mark) -> GameState:
     card = seat.open_card(action.card)
     if card is None:
         if any(s.id == action.card for s in seat.scored):
-            raise IllegalAction(f"Card {action.card} is already scored; a scored card is "
-                                f"read-only.", RULE_SCORE)
-        raise IllegalAction(f"Seat {seat_no + 1} has no open card {action.card}.", RULE_ONE_CARD)
+            raise IllegalAction(Text("Card {card} is already scored; a scored card is read-only.",
+                                     card=action.card), RULE_SCORE)
+        raise IllegalAction(Text("{seat} has no open card {card}.",
+                                 seat=seat_ref(seat_no, capitalised=True), card=action.card), RULE_ONE_CARD)
     counts = state.dice_counts()
     check_colours(card, counts, action.colours, state.rules.must_use_all_fitting_colours)
     marked = card.with_dice(counts, action.colours)
@@ -275,10 +284,11 @@ def _pass(state: GameState, action: Pass) -> GameState:
 def _check_marker(state: GameState, seat: int) -> int:
     _check_seat(state, seat)
     if state.phase == DECIDE and seat == state.active:
-        raise IllegalAction("Keep the roll first (re-roll nothing) to make it final.", RULE_ROLL)
-    _require_phase(state, (MARK,), "Marking")
+        raise IllegalAction(Text("Keep the roll first (re-roll nothing) to make it final."), RULE_ROLL)
+    _require_phase(state, (MARK,), Text("Marking"))
     if state.decisions[seat] is not None:
-        raise IllegalAction(f"Seat {seat + 1} has already used this roll.", RULE_ONE_CARD)
+        raise IllegalAction(Text("{seat} has already used this roll.", seat=seat_ref(seat, capitalised=True)),
+                            RULE_ONE_CARD)
     return seat
 
 
@@ -300,15 +310,16 @@ def is_last_in_rotation(state: GameState) -> bool:
 
 def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
     _check_seat(state, action.seat)
-    _require_phase(state, (REPLACE,), "Taking a display card")
+    _require_phase(state, (REPLACE,), Text("Taking a display card"))
     if not state.rules.advanced:
-        raise IllegalAction("In the basic game a new card is drawn from the pile.", RULE_SCORE)
+        raise IllegalAction(Text("In the basic game a new card is drawn from the pile."), RULE_SCORE)
     if action.seat != state.replacements[0]:
-        raise IllegalAction(f"Seat {state.replacements[0] + 1} chooses next (turn order).",
+        raise IllegalAction(Text("{seat} chooses next (turn order).",
+                                 seat=seat_ref(state.replacements[0], capitalised=True)),
                             "§7 advanced variant (AMB-A4)")
     taken = next((c for c in state.display if c.id == action.card), None)
     if taken is None:
-        raise IllegalAction(f"Card {action.card} is not in the display.", RULE_ADVANCED)
+        raise IllegalAction(Text("Card {card} is not in the display.", card=action.card), RULE_ADVANCED)
     seat = state.seats[action.seat]
     after = state.with_seat(action.seat, SeatState(seat.open + (CardInPlay(taken),),
                                                         seat.scored))

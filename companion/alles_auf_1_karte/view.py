@@ -61,7 +61,7 @@ def card_option(card: CardInPlay, counts: dict[str, int], colours: tuple[str, ..
         if not counts.get(colour):
             continue
         problem = colour_problem(card, counts, colour)
-        choices.append(ColourChoice(colour, counts[colour], problem is None, problem or ""))
+        choices.append(ColourChoice(colour, counts[colour], problem is None, str(problem or "")))
     use = fitting_colours(card, counts) if colours is None else colours
     after = card.with_dice(counts, use)
     scores = after.must_score

@@ -15,9 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.actions import Action, ActionCodec
+from companion.actions import ActionCodec, DescribedAction
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.engine import InvalidAction
+from companion.i18n import Seat, Text
+
+#: The shipped catalogue's colour ids as translatable words (a renamed colour shows as it is).
+COLOUR_WORDS = {"green": Text("green"), "yellow": Text("yellow"), "orange": Text("orange"),
+                "blue": Text("blue"), "pink": Text("pink"), "brown": Text("brown"), "grey": Text("grey")}
 
 
 def _check_colour(colour: str) -> None:
@@ -36,19 +41,24 @@ def _check_seat(seat: int) -> None:
         raise InvalidAction(f"seat numbers start at 0, not {seat}")
 
 
-def card_label(card: str) -> str:
+def colour_word(colour: str) -> Text | str:
+    """A colour id as a word in messages (translatable for the shipped colours)."""
+    return COLOUR_WORDS.get(colour, colour)
+
+
+def card_label(card: str) -> Text:
     """How a card reads in messages: 'a yellow card', 'a joker', 'a +2 card'."""
     if card == "joker":
-        return "a joker"
+        return Text("a joker")
     if card == "plus2":
-        return "a +2 card"
+        return Text("a +2 card")
     if card == LAST_ROUND:
-        return "the last-round card"
-    return f"a {card} card"
+        return Text("the last-round card")
+    return Text("a {colour} card", colour=colour_word(card))
 
 
 @dataclass(frozen=True)
-class RemoveColour(Action):
+class RemoveColour(DescribedAction):
     """Setup (2–3 players): all 9 cards of ``colour`` go back in the box."""
 
     type: ClassVar[str] = "remove_colour"
@@ -57,12 +67,12 @@ class RemoveColour(Action):
     def __post_init__(self) -> None:
         _check_colour(self.colour)
 
-    def __str__(self) -> str:
-        return f"remove {self.colour} from the game"
+    def text(self) -> Text:
+        return Text("remove {colour} from the game", colour=colour_word(self.colour))
 
 
 @dataclass(frozen=True)
-class StartCard(Action):
+class StartCard(DescribedAction):
     """Setup: ``seat`` starts with one card of ``colour`` face up."""
 
     type: ClassVar[str] = "start_card"
@@ -73,12 +83,12 @@ class StartCard(Action):
         _check_seat(self.seat)
         _check_colour(self.colour)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} starts with {self.colour}"
+    def text(self) -> Text:
+        return Text("{seat} starts with {colour}", seat=Seat(self.seat), colour=colour_word(self.colour))
 
 
 @dataclass(frozen=True)
-class StartPlayer(Action):
+class StartPlayer(DescribedAction):
     """Setup: ``seat`` plays first (AMB-C14: entered, or drawn by lot)."""
 
     type: ClassVar[str] = "start_player"
@@ -87,12 +97,12 @@ class StartPlayer(Action):
     def __post_init__(self) -> None:
         _check_seat(self.seat)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} starts"
+    def text(self) -> Text:
+        return Text("{seat} starts", seat=Seat(self.seat))
 
 
 @dataclass(frozen=True)
-class Draw(Action):
+class Draw(DescribedAction):
     """``seat`` chooses action A: draw the top card (the table then reveals it)."""
 
     type: ClassVar[str] = "draw"
@@ -101,12 +111,12 @@ class Draw(Action):
     def __post_init__(self) -> None:
         _check_seat(self.seat)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} draws"
+    def text(self) -> Text:
+        return Text("{seat} draws", seat=Seat(self.seat))
 
 
 @dataclass(frozen=True)
-class Reveal(Action):
+class Reveal(DescribedAction):
     """Chance: the drawn card is ``card`` (a colour, joker, plus2 or last_round)."""
 
     type: ClassVar[str] = "reveal"
@@ -117,12 +127,12 @@ class Reveal(Action):
             raise InvalidAction(f"{self.card!r} is not a Coloretto card "
                                 f"(known: {', '.join(CATALOGUE.card_kinds)})")
 
-    def __str__(self) -> str:
-        return f"drawn: {card_label(self.card)}"
+    def text(self) -> Text:
+        return Text("drawn: {card}", card=card_label(self.card))
 
 
 @dataclass(frozen=True)
-class Place(Action):
+class Place(DescribedAction):
     """``seat`` places the drawn card next to ``row``."""
 
     type: ClassVar[str] = "place"
@@ -133,12 +143,12 @@ class Place(Action):
         _check_seat(self.seat)
         _check_row(self.row)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} places on row {self.row + 1}"
+    def text(self) -> Text:
+        return Text("{seat} places on row {row}", seat=Seat(self.seat), row=self.row + 1)
 
 
 @dataclass(frozen=True)
-class Take(Action):
+class Take(DescribedAction):
     """``seat`` takes ``row`` with all its cards and sits out the rest of the round."""
 
     type: ClassVar[str] = "take"
@@ -149,8 +159,8 @@ class Take(Action):
         _check_seat(self.seat)
         _check_row(self.row)
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} takes row {self.row + 1}"
+    def text(self) -> Text:
+        return Text("{seat} takes row {row}", seat=Seat(self.seat), row=self.row + 1)
 
 
 ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take)

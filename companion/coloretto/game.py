@@ -13,6 +13,7 @@ from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_CO
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
 from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
                               check_player_count, resolve_options)
+from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TurnStarted)
@@ -113,7 +114,7 @@ class Coloretto:
         if state.phase == DRAW:
             kinds = rules.possible_reveals(state)
             return Reveal(_weighted(rng, kinds, [state.left(k) for k in kinds]))
-        raise IllegalAction("no chance outcome is due now")
+        raise IllegalAction(Text("no chance outcome is due now"))
 
     def end_turn_action(self, state: ColorettoState) -> Action | None:
         """END TURN plays the only move left: a forced take, or the only row the drawn

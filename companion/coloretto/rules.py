@@ -9,12 +9,13 @@ from dataclasses import replace
 
 from companion.actions import Action
 from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
-                                         StartCard, StartPlayer, Take, card_label)
+                                         StartCard, StartPlayer, Take, card_label, colour_word)
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
 from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.i18n import Text
 
 
 def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
@@ -105,7 +106,7 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
     if not isinstance(action, ACTION_CLASSES):
         raise InvalidAction(f"not a Coloretto action: {action!r}")
     if state.phase == OVER:
-        raise IllegalAction("the game is over", "§5")
+        raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
     if not isinstance(action, expected):
         raise IllegalAction(_WAITING_FOR[state.phase](state))
@@ -118,7 +119,8 @@ def _name(state: ColorettoState, seat: int) -> str:
 
 def _check_seat_exists(state: ColorettoState, seat: int) -> None:
     if not 0 <= seat < state.players:
-        raise IllegalAction(f"there is no seat {seat} in a {state.players}-player game")
+        raise IllegalAction(Text("there is no seat {seat} in a {players}-player game",
+                                 seat=seat, players=state.players))
 
 
 def _check_turn(state: ColorettoState, seat: int) -> None:
@@ -126,25 +128,27 @@ def _check_turn(state: ColorettoState, seat: int) -> None:
     if seat == state.current:
         return
     if seat in state.out:
-        raise IllegalAction(f"{_name(state, seat)} has taken a row and sits out the rest of "
-                            f"this round", "§4.3 B")
-    raise IllegalAction(f"it is {_name(state, state.current)}'s turn, not "
-                        f"{_name(state, seat)}'s", "§4.1")
+        raise IllegalAction(Text("{name} has taken a row and sits out the rest of this round",
+                                 name=_name(state, seat)), "§4.3 B")
+    raise IllegalAction(Text("it is {name}'s turn, not {other}'s", name=_name(state, state.current),
+                             other=_name(state, seat)), "§4.1")
 
 
 def _row(state: ColorettoState, index: int) -> Row:
     if not 0 <= index < len(state.rows):
-        raise IllegalAction(f"there is no row {index + 1}; this game has {len(state.rows)} rows")
+        raise IllegalAction(Text("there is no row {row}; this game has {count} rows",
+                                 row=index + 1, count=len(state.rows)))
     row = state.rows[index]
     if not row.is_open:
-        raise IllegalAction(f"row {index + 1} was already taken this round by "
-                            f"{_name(state, row.taken_by)}", "§4.3 B")
+        raise IllegalAction(Text("row {row} was already taken this round by {name}",
+                                 row=index + 1, name=_name(state, row.taken_by)), "§4.3 B")
     return row
 
 
 def _remove_colour(state: ColorettoState, action: RemoveColour) -> ColorettoState:
     if action.colour in state.removed:
-        raise IllegalAction(f"{action.colour} is already out of the game", "§3.1 step 3")
+        raise IllegalAction(Text("{colour} is already out of the game", colour=colour_word(action.colour)),
+                            "§3.1 step 3")
     removed = state.removed + (action.colour,)
     done = len(removed) == CATALOGUE.removed_for(state.players)
     return replace(state, removed=removed,
@@ -156,17 +160,19 @@ def _start_card(state: ColorettoState, action: StartCard) -> ColorettoState:
     _check_seat_exists(state, action.seat)
     receiver = next_start_card_seat(state)
     if action.seat != receiver:
-        raise IllegalAction(f"the next start card goes to {_name(state, receiver)}, not "
-                            f"{_name(state, action.seat)}", "§3.1 step 5")
+        raise IllegalAction(Text("the next start card goes to {name}, not {other}",
+                                 name=_name(state, receiver), other=_name(state, action.seat)),
+                            "§3.1 step 5")
     colour = action.colour
     if colour in state.removed:
-        raise IllegalAction(f"{colour} was removed from this game", "§3.1 step 3")
+        raise IllegalAction(Text("{colour} was removed from this game", colour=colour_word(colour)),
+                            "§3.1 step 3")
     if colour in state.start_colours(action.seat):
-        raise IllegalAction(f"{_name(state, action.seat)} already starts with {colour}; "
-                            f"the two start cards differ", "§3.3")
+        raise IllegalAction(Text("{name} already starts with {colour}; the two start cards differ",
+                                 name=_name(state, action.seat), colour=colour_word(colour)), "§3.3")
     if colour not in allowed_start_colours(state, action.seat):
-        raise IllegalAction(f"another player already starts with {colour}; start colours "
-                            f"must all differ", "§3.1 step 5")
+        raise IllegalAction(Text("another player already starts with {colour}; start colours must all "
+                                 "differ", colour=colour_word(colour)), "§3.1 step 5")
     collections = list(state.collections)
     collections[action.seat] = collections[action.seat].add(colour)
     start_cards = state.start_cards + ((action.seat, colour),)
@@ -185,25 +191,28 @@ def _start_player(state: ColorettoState, action: StartPlayer) -> ColorettoState:
 def _draw(state: ColorettoState, action: Draw) -> ColorettoState:
     _check_turn(state, action.seat)
     if not any(row.can_place for row in state.rows):
-        raise IllegalAction("every open row is full, so you must take a row", "§4.3 A")
+        raise IllegalAction(Text("every open row is full, so you must take a row"), "§4.3 A")
     if state.pile_size == 0:
-        raise IllegalAction("the draw pile is empty", "§4.4")
+        raise IllegalAction(Text("the draw pile is empty"), "§4.4")
     return replace(state, phase=DRAW)
 
 
 def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     card, number = action.card, state.next_draw
     if card == LAST_ROUND and number != state.last_round_draw:
-        raise IllegalAction(f"the last-round card lies under draw {state.last_round_draw - 1}; "
-                            f"it cannot come up as draw {number}", "§3.1 step 6")
+        raise IllegalAction(Text("the last-round card lies under draw {under}; it cannot come up as "
+                                 "draw {number}", under=state.last_round_draw - 1, number=number),
+                            "§3.1 step 6")
     if card != LAST_ROUND and number == state.last_round_draw:
-        raise IllegalAction(f"draw {number} must be the last-round card, which has exactly "
-                            f"{CATALOGUE.cards_under_last_round} cards under it", "§3.1 step 6")
+        raise IllegalAction(Text("draw {number} must be the last-round card, which has exactly {count} "
+                                 "cards under it", number=number, count=CATALOGUE.cards_under_last_round),
+                            "§3.1 step 6")
     if state.left(card) <= 0:
         if card in state.removed:
-            raise IllegalAction(f"{card} was removed from this game", "§3.1 step 3")
-        raise IllegalAction(f"{card_label(card)} cannot be drawn: every copy is already "
-                            f"out of the pile", "§2")
+            raise IllegalAction(Text("{colour} was removed from this game", colour=colour_word(card)),
+                                "§3.1 step 3")
+        raise IllegalAction(Text("{card} cannot be drawn: every copy is already out of the pile",
+                                 card=card_label(card)), "§2")
     after = replace(state, pile=state.without_from_pile(card), draws=number)
     if card == LAST_ROUND:
         # The card goes to the side and the same player draws again (§4.3, AMB-C10).
@@ -216,7 +225,8 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
     if row.room <= 0:
-        raise IllegalAction(f"row {action.row + 1} is full ({row.capacity} cards)", "§4.3 A")
+        raise IllegalAction(Text("row {row} is full ({count} cards)", row=action.row + 1, count=row.capacity),
+                            "§4.3 A")
     rows = list(state.rows)
     rows[action.row] = replace(row, cards=row.cards + (state.drawn,))
     placed = replace(state, rows=tuple(rows), drawn=None, phase=TURN)
@@ -227,7 +237,7 @@ def _take(state: ColorettoState, action: Take) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
     if not row.cards:
-        raise IllegalAction(f"row {action.row + 1} has no cards to take", "§4.3 B")
+        raise IllegalAction(Text("row {row} has no cards to take", row=action.row + 1), "§4.3 B")
     collection = state.collections[action.seat]
     for card in row.cards:
         collection = collection.add(card)
@@ -269,10 +279,20 @@ _HANDLERS = {
 }
 
 _WAITING_FOR = {
-    REMOVE_COLOURS: lambda s: "first remove the colours that are out of this game",
-    START_CARDS: lambda s: f"first give {_name(s, next_start_card_seat(s))} a start card",
-    START_PLAYER: lambda s: "first choose who starts",
-    TURN: lambda s: f"{_name(s, s.current)} must draw a card or take a row",
-    DRAW: lambda s: "first say which card was drawn",
-    PLACE: lambda s: f"{_name(s, s.current)} must place the drawn {s.drawn} card on a row",
+    REMOVE_COLOURS: lambda s: Text("first remove the colours that are out of this game"),
+    START_CARDS: lambda s: Text("first give {name} a start card", name=_name(s, next_start_card_seat(s))),
+    START_PLAYER: lambda s: Text("first choose who starts"),
+    TURN: lambda s: Text("{name} must draw a card or take a row", name=_name(s, s.current)),
+    DRAW: lambda s: Text("first say which card was drawn"),
+    PLACE: lambda s: Text("{name} must place the drawn {card} card on a row", name=_name(s, s.current),
+                          card=_drawn_word(s.drawn)),
 }
+
+
+def _drawn_word(card: str | None) -> Text | str:
+    """The drawn card as a word: a colour, "joker" or "+2"."""
+    if card == "joker":
+        return Text("joker")
+    if card == "plus2":
+        return "+2"
+    return colour_word(card or "")

@@ -8,9 +8,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.actions import Action, ActionCodec
+from companion.actions import ActionCodec, DescribedAction
 from companion.engine import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
+from companion.i18n import Seat, Text
 
 
 def _check_colours(kind: str, field: str, text: str) -> None:
@@ -32,7 +33,7 @@ def _check_ship(kind: str, ship: str) -> None:
 
 
 @dataclass(frozen=True)
-class DrawCubes(Action):
+class DrawCubes(DescribedAction):
     """Chance: the cubes drawn from the bag into a main port ("V" or "C")."""
 
     type: ClassVar[str] = "draw_cubes"
@@ -45,12 +46,13 @@ class DrawCubes(Action):
         _check_colours(self.type, "cubes", self.cubes)
         object.__setattr__(self, "cubes", _canonical(self.cubes))
 
-    def __str__(self) -> str:
-        return f"{self.cubes or 'no cubes'} drawn from the bag into {self.port}"
+    def text(self) -> Text:
+        return Text("{cubes} drawn from the bag into {port}", cubes=self.cubes or Text("no cubes"),
+                    port=self.port)
 
 
 @dataclass(frozen=True)
-class DrawCards(Action):
+class DrawCards(DescribedAction):
     """Chance (open hands only): the cards a seat drew or was dealt."""
 
     type: ClassVar[str] = "draw_cards"
@@ -61,12 +63,12 @@ class DrawCards(Action):
         _check_colours(self.type, "cards", self.cards)
         object.__setattr__(self, "cards", _canonical(self.cards))
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} draws {self.cards or 'no cards'}"
+    def text(self) -> Text:
+        return Text("{seat} draws {cards}", seat=Seat(self.seat), cards=self.cards or Text("no cards"))
 
 
 @dataclass(frozen=True)
-class PlaceFleet(Action):
+class PlaceFleet(DescribedAction):
     """Where a seat's ships a, b, c start: one of "V"/"C" each, e.g. "VVC"."""
 
     type: ClassVar[str] = "place_fleet"
@@ -78,13 +80,13 @@ class PlaceFleet(Action):
             raise InvalidAction(f"ports must be {len(SHIP_NAMES)} letters V or C, "
                                 f"not {self.ports!r}")
 
-    def __str__(self) -> str:
-        where = ", ".join(f"{n} in {p}" for n, p in zip(SHIP_NAMES, self.ports))
-        return f"seat {self.owner} places ships {where}"
+    def text(self) -> Text:
+        where = tuple(Text("{ship} in {port}", ship=n, port=p) for n, p in zip(SHIP_NAMES, self.ports))
+        return Text("{seat} places ships {where}", seat=Seat(self.owner), where=where)
 
 
 @dataclass(frozen=True)
-class Attack(Action):
+class Attack(DescribedAction):
     """Pirates: ``seat`` plays two cards on ship ``ship`` (e.g. "1b") at sea (§4)."""
 
     type: ClassVar[str] = "attack"
@@ -97,12 +99,13 @@ class Attack(Action):
         _check_colours(self.type, "cards", self.cards)
         object.__setattr__(self, "cards", _canonical(self.cards))
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} sends pirates ({'+'.join(self.cards)}) at ship {self.ship}"
+    def text(self) -> Text:
+        return Text("{seat} sends pirates ({cards}) at ship {ship}", seat=Seat(self.seat),
+                    cards="+".join(self.cards), ship=self.ship)
 
 
 @dataclass(frozen=True)
-class Move(Action):
+class Move(DescribedAction):
     """Move one's own ship (e.g. "1b") to node ``to`` (§5): ``load`` is the colour loaded when
     leaving a main port ("" for none), ``reverse`` uses the pirate turn-around
     right, ``wind`` lists the wind cards played in order (they follow from the
@@ -123,19 +126,18 @@ class Move(Action):
         _check_colours(self.type, "load", self.load)
         _check_colours(self.type, "wind", self.wind)
 
-    def __str__(self) -> str:
-        text = f"seat {self.seat} moves ship {self.ship} to {self.to}"
-        if self.reverse:
-            text += ", turned around"
-        if self.load:
-            text += f", loading {self.load}"
-        if self.wind:
-            text += f", wind {'+'.join(self.wind)}"
-        return text
+    def text(self) -> Text:
+        details = ((Text("turned around"),) if self.reverse else ()) + \
+            ((Text("loading {colour}", colour=self.load),) if self.load else ()) + \
+            ((Text("wind {cards}", cards="+".join(self.wind)),) if self.wind else ())
+        if details:
+            return Text("{seat} moves ship {ship} to {to}, {details}", seat=Seat(self.seat),
+                        ship=self.ship, to=self.to, details=details)
+        return Text("{seat} moves ship {ship} to {to}", seat=Seat(self.seat), ship=self.ship, to=self.to)
 
 
 @dataclass(frozen=True)
-class TurnAround(Action):
+class TurnAround(DescribedAction):
     """(turn-around timing "immediateOnly") the owner of a ship emptied by pirates
     decides at once whether it reverses its heading (D3)."""
 
@@ -147,31 +149,32 @@ class TurnAround(Action):
     def __post_init__(self) -> None:
         _check_ship(self.type, self.ship)
 
-    def __str__(self) -> str:
-        verb = "turns" if self.reverse else "does not turn"
-        return f"seat {self.seat} {verb} ship {self.ship} around"
+    def text(self) -> Text:
+        if self.reverse:
+            return Text("{seat} turns ship {ship} around", seat=Seat(self.seat), ship=self.ship)
+        return Text("{seat} does not turn ship {ship} around", seat=Seat(self.seat), ship=self.ship)
 
 
 @dataclass(frozen=True)
-class DeclareEnd(Action):
+class DeclareEnd(DescribedAction):
     """``seat`` declares the end of the game (E2, needs all six colours)."""
 
     type: ClassVar[str] = "declare_end"
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} declares the end"
+    def text(self) -> Text:
+        return Text("{seat} declares the end", seat=Seat(self.seat))
 
 
 @dataclass(frozen=True)
-class EndTurn(Action):
+class EndTurn(DescribedAction):
     """``seat`` ends the turn after moving without declaring (END TURN button)."""
 
     type: ClassVar[str] = "end_turn"
     seat: int
 
-    def __str__(self) -> str:
-        return f"seat {self.seat} ends the turn"
+    def text(self) -> Text:
+        return Text("{seat} ends the turn", seat=Seat(self.seat))
 
 
 ACTION_TYPES = (DrawCubes, DrawCards, PlaceFleet, Attack, Move, TurnAround, DeclareEnd, EndTurn)

@@ -12,6 +12,8 @@ from companion.golden_horn.actions import DrawCards, DrawCubes, PlaceFleet
 from companion.golden_horn.cubes import Counts
 from companion.golden_horn.data import CARDS_PER_COLOUR, MAIN_PORTS, SHIP_NAMES
 from companion.golden_horn.state import GoldenHornState, Pending, evolve
+from companion.golden_horn.texts import counts_text
+from companion.i18n import Seat, Text
 
 PORT_CHOICES = tuple("".join(p) for p in itertools.product("VC", repeat=len(SHIP_NAMES)))
 
@@ -42,43 +44,52 @@ def draw_hidden(state: GoldenHornState, seat: int, wanted: int) -> GoldenHornSta
     return evolve(state, deck_size=deck, discard=discard, hand_sizes=sizes)
 
 
+def _owed(state: GoldenHornState) -> Pending:
+    """The chance input the table owes first; IllegalAction when it owes none."""
+    if not state.pending:
+        raise IllegalAction(Text("the table owes no cubes or cards now"))
+    return state.pending[0]
+
+
 def apply_draw_cubes(state: GoldenHornState, action: DrawCubes) -> GoldenHornState:
-    task = state.pending[0]
+    task = _owed(state)
     port = MAIN_PORTS.index(action.port)
     if task.kind != "cubes" or task.target != port:
-        raise IllegalAction(f"the table must now {describe(state, task)}")
+        raise IllegalAction(Text("the table must now {task}", task=pending_text(state, task)))
     drawn = cubes.counts(action.cubes)
     if sum(drawn) != task.count:
-        raise IllegalAction(f"{task.count} cubes must be drawn into {action.port}, "
-                            f"not {sum(drawn)}", "§5.2 L4")
+        raise IllegalAction(Text("{count} cubes must be drawn into {port}, not {drawn}",
+                                 count=task.count, port=action.port, drawn=sum(drawn)), "§5.2 L4")
     if not cubes.contains(state.bag, drawn):
-        raise IllegalAction(f"the bag does not hold {cubes.label(drawn)} "
-                            f"(it holds {cubes.label(state.bag)})", "§2.2")
+        raise IllegalAction(Text("the bag does not hold {cubes} (it holds {bag})",
+                                 cubes=counts_text(drawn), bag=counts_text(state.bag)), "§2.2")
     ports = tuple(cubes.add(p, drawn) if i == port else p for i, p in enumerate(state.ports))
     return evolve(state, ports=ports, bag=cubes.sub(state.bag, drawn),  # type: ignore[arg-type]
                    pending=state.pending[1:])
 
 
 def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornState:
-    task = state.pending[0]
+    task = _owed(state)
     if task.kind != "cards" or task.target != action.seat:
-        raise IllegalAction(f"the table must now {describe(state, task)}")
+        raise IllegalAction(Text("the table must now {task}", task=pending_text(state, task)))
     drawn = cubes.counts(action.cards)
     if sum(drawn) != task.count:
-        raise IllegalAction(f"seat {action.seat} draws {task.count} cards, not {sum(drawn)}", "§6")
+        raise IllegalAction(Text("{seat} draws {count} cards, not {drawn}", seat=Seat(action.seat),
+                                 count=task.count, drawn=sum(drawn)), "§6")
     deck = deck_contents(state)
     discard = state.discard
     if task.count <= state.deck_size:
         if not cubes.contains(deck, drawn):
-            raise IllegalAction(f"the draw pile does not hold {cubes.label(drawn)} "
-                                f"(it holds {cubes.label(deck)})", "§6")
+            raise IllegalAction(Text("the draw pile does not hold {cards} (it holds {pile})",
+                                     cards=counts_text(drawn), pile=counts_text(deck)), "§6")
         deck_size = state.deck_size - task.count
     else:                                          # the whole pile, then the reshuffled discard
         extra = cubes.sub(drawn, deck)
         if min(extra) < 0 or not cubes.contains(discard, extra):
-            raise IllegalAction(f"after the last {state.deck_size} cards ({cubes.label(deck)}) the "
-                                f"discard pile ({cubes.label(discard)}) is reshuffled; "
-                                f"{cubes.label(drawn)} cannot come from them", "§6")
+            raise IllegalAction(Text("after the last {count} cards ({pile}) the discard pile ({discard}) "
+                                     "is reshuffled; {cards} cannot come from them", count=state.deck_size,
+                                     pile=counts_text(deck), discard=counts_text(discard),
+                                     cards=counts_text(drawn)), "§6")
         deck_size = sum(discard) - sum(extra)
         discard = cubes.NONE
     assert state.hands is not None
@@ -89,10 +100,16 @@ def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornSta
 
 
 def describe(state: GoldenHornState, task: Pending) -> str:
-    """What the table owes, in words (for messages and the screen)."""
+    """What the table owes, in English words (for the summary)."""
+    return str(pending_text(state, task))
+
+
+def pending_text(state: GoldenHornState, task: Pending) -> Text:
+    """What the table owes, translatable (for refusals)."""
     if task.kind == "cubes":
-        return f"draw {task.count} cubes from the bag into {MAIN_PORTS[task.target]}"
-    return f"enter the {task.count} cards seat {task.target} draws"
+        return Text("draw {count} cubes from the bag into {port}", count=task.count,
+                    port=MAIN_PORTS[task.target])
+    return Text("enter the {count} cards {seat} draws", count=task.count, seat=Seat(task.target))
 
 
 def outcomes(state: GoldenHornState) -> Iterator[DrawCubes | DrawCards | PlaceFleet]:

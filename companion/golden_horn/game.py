@@ -11,12 +11,13 @@ from companion.engine import (TABLE, GameConfig, IllegalAction, InvalidAction, S
 from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn,
                                            Move, PlaceFleet, TurnAround)
-from companion.golden_horn.chance import describe
+from companion.golden_horn.chance import pending_text
 from companion.golden_horn.cubes import counts
 from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score_sheet
 from companion.golden_horn.setup import OPTIONS, initial_state
 from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
+from companion.i18n import Seat, Text
 from companion.readings import TableReading
 from companion.signals import Signal
 
@@ -112,19 +113,19 @@ class GoldenHorn:
         if handler is None:
             raise InvalidAction(f"{action!r} is not a Golden Horn action")
         if state.phase == OVER:
-            raise IllegalAction("the game is over", "§7")
+            raise IllegalAction(Text("the game is over"), "§7")
         acting = self.to_act(state)
         who = self.actor(state, action)
         if who not in acting:
             raise IllegalAction(self._whose_turn(state, acting), "§3")
         return turns.settle(handler(state, action))
 
-    def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> str:
+    def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> Text:
         if acting == (TABLE,):
             if state.pending:
-                return f"the table must first {describe(state, state.pending[0])}"
-            return "the ships are placed at random by the table"
-        return f"it is the turn of seat {', '.join(map(str, acting))}"
+                return Text("the table must first {task}", task=pending_text(state, state.pending[0]))
+            return Text("the ships are placed at random by the table")
+        return Text("it is the turn of {seats}", seats=tuple(Seat(s) for s in acting))
 
     def is_over(self, state: GoldenHornState) -> bool:
         return state.phase == OVER

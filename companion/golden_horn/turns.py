@@ -7,26 +7,30 @@ from dataclasses import replace
 from companion.engine import IllegalAction, InvalidAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Attack, DeclareEnd, EndTurn, Move, PlaceFleet, TurnAround
-from companion.golden_horn.chance import cards_available, describe, draw_hidden
+from companion.golden_horn.chance import cards_available, draw_hidden, pending_text
 from companion.golden_horn.cubes import Counts
-from companion.golden_horn.data import CARDS_PER_COLOUR, COLOUR_NAMES, COLOURS, PORT_SIZE, SHIP_NAMES
+from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, PORT_SIZE, SHIP_NAMES
 from companion.golden_horn.movement import (draws_on_arrival, heading_for_move, load_choices,
                                             may_reverse, reaches)
 from companion.golden_horn.state import (AFTER_MOVE, NO_HEADING, OVER, PLAY, SETUP, TO_C, TURN_AROUND,
                                          EndTrigger, GoldenHornState, Pending, Ship, evolve)
+from companion.golden_horn.texts import colour_word, counts_text
+from companion.i18n import Seat, Text
 
 
-def why_cannot_pay(state: GoldenHornState, seat: int, cards: Counts) -> str | None:
+def why_cannot_pay(state: GoldenHornState, seat: int, cards: Counts) -> Text | None:
     """Why ``seat`` cannot play ``cards``, or None when it can."""
     if state.hands is not None:
         if not cubes.contains(state.hands[seat], cards):
-            return f"seat {seat} does not hold {cubes.label(cards)} (hand: {cubes.label(state.hands[seat])})"
+            return Text("{seat} does not hold {cards} (hand: {hand})", seat=Seat(seat),
+                        cards=counts_text(cards), hand=counts_text(state.hands[seat]))
         return None
     if sum(cards) > state.hand_sizes[seat]:
-        return f"seat {seat} holds only {state.hand_sizes[seat]} card(s)"
+        return Text("{seat} holds only {count} card(s)", seat=Seat(seat), count=state.hand_sizes[seat])
     for colour, n, gone in zip(COLOURS, cards, state.discard):
         if n + gone > CARDS_PER_COLOUR:
-            return f"only {CARDS_PER_COLOUR - gone} {COLOUR_NAMES[colour]} card(s) are not in the discard pile"
+            return Text("only {count} {colour} card(s) are not in the discard pile",
+                        count=CARDS_PER_COLOUR - gone, colour=colour_word(colour))
     return None
 
 
@@ -58,19 +62,19 @@ def find_ship(state: GoldenHornState, ship_id: str) -> Ship:
 def _own_ship(state: GoldenHornState, seat: int, ship_id: str) -> Ship:
     ship = find_ship(state, ship_id)
     if ship.owner != seat:
-        raise IllegalAction(f"ship {ship_id} belongs to seat {ship.owner}; you may only move your "
-                            f"own ships", "§5.1 O4")
+        raise IllegalAction(Text("ship {ship} belongs to {seat}; you may only move your own ships",
+                                 ship=ship_id, seat=Seat(ship.owner)), "§5.1 O4")
     return ship
 
 
 # -- setup -------------------------------------------------------------------
 def apply_place_fleet(state: GoldenHornState, action: PlaceFleet) -> GoldenHornState:
     if state.pending:
-        raise IllegalAction(f"the table must first {describe(state, state.pending[0])}")
+        raise IllegalAction(Text("the table must first {task}", task=pending_text(state, state.pending[0])))
     if not 0 <= action.owner < state.players:
         raise InvalidAction(f"there is no seat {action.owner}")
     if state.placed[action.owner]:
-        raise IllegalAction(f"seat {action.owner} has already placed its ships", "§2.2")
+        raise IllegalAction(Text("{seat} has already placed its ships", seat=Seat(action.owner)), "§2.2")
     last = len(state.route) - 1
     ships = tuple(replace(s, at=0 if action.ports[SHIP_NAMES.index(s.name)] == "V" else last)
                   if s.owner == action.owner else s for s in state.ships)
@@ -87,34 +91,36 @@ def pirate_pairs(state: GoldenHornState, target: Ship) -> tuple[str, ...]:
     return tuple(a + b for i, a in enumerate(sails) for b in sails[i:])
 
 
-def why_not_target(state: GoldenHornState, seat: int, target: Ship) -> str | None:
+def why_not_target(state: GoldenHornState, seat: int, target: Ship) -> Text | None:
     if target.owner == seat:
-        return "pirates only raid other players' ships"
+        return Text("pirates only raid other players' ships")
     if target.at < 0 or state.route[target.at].kind != "square":
-        return f"ship {target.label} is in port and safe from pirates"
+        return Text("ship {ship} is in port and safe from pirates", ship=target.label)
     if target.cargo == 0 and not state.rules.allow_empty_target:
-        return f"ship {target.label} carries no cargo: there is nothing to steal"
+        return Text("ship {ship} carries no cargo: there is nothing to steal", ship=target.label)
     return None
 
 
 def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
     if state.phase != PLAY or state.moved:
-        raise IllegalAction("pirates sail before your move, not after it", "§3")
+        raise IllegalAction(Text("pirates sail before your move, not after it"), "§3")
     limit = state.rules.max_attacks
     if limit is not None and state.attacks >= limit:
-        raise IllegalAction("only one pirate attack per turn", "§4 AMB-A")
+        raise IllegalAction(Text("only one pirate attack per turn"), "§4 AMB-A")
     if len(action.cards) != 2:
-        raise IllegalAction(f"a pirate attack takes exactly two cards, not {len(action.cards)}", "§4")
+        raise IllegalAction(Text("a pirate attack takes exactly two cards, not {count}",
+                                 count=len(action.cards)), "§4")
     target = find_ship(state, action.ship)
     reason = why_not_target(state, action.seat, target)
     if reason:
         raise IllegalAction(reason, "§4")
     if action.cards not in pirate_pairs(state, target):
         sails = "".join(sorted(target.sail_set, key=COLOURS.index))
-        rule = ("both cards must be the same colour, one of the sails"
-                if state.rules.pirate_cards_same_colour else "each card must match one of the sails")
-        raise IllegalAction(f"{'+'.join(action.cards)} cannot raid ship {target.label} (sails "
-                            f"{sails}): {rule}", "§4 DIFF-4")
+        rule = (Text("both cards must be the same colour, one of the sails")
+                if state.rules.pirate_cards_same_colour else Text("each card must match one of the sails"))
+        raise IllegalAction(Text("{cards} cannot raid ship {ship} (sails {sails}): {rule}",
+                                 cards="+".join(action.cards), ship=target.label, sails=sails, rule=rule),
+                            "§4 DIFF-4")
     cards = cubes.counts(action.cards)
     reason = why_cannot_pay(state, action.seat, cards)
     if reason:
@@ -138,40 +144,44 @@ def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
 def apply_turn_around(state: GoldenHornState, action: TurnAround) -> GoldenHornState:
     ship = find_ship(state, action.ship)
     if state.phase != TURN_AROUND or state.turn_around_ship != ship.key:
-        raise IllegalAction(f"ship {action.ship} has no turn-around right to decide now", "§5.1 D3")
+        raise IllegalAction(Text("ship {ship} has no turn-around right to decide now", ship=action.ship),
+                            "§5.1 D3")
     if ship.owner != action.seat:
-        raise IllegalAction(f"only seat {ship.owner} may turn ship {ship.label}", "§5.1 D3")
+        raise IllegalAction(Text("only {seat} may turn ship {ship}", seat=Seat(ship.owner), ship=ship.label),
+                            "§5.1 D3")
     heading = -ship.heading if action.reverse else ship.heading
     return evolve(state.with_ship(replace(ship, heading=heading)), phase=PLAY, turn_around_ship=None)
 
 
 # -- moving ------------------------------------------------------------------
-def _why_unreachable(state: GoldenHornState, ship: Ship, index: int, reverse: bool) -> tuple[str, str]:
+def _why_unreachable(state: GoldenHornState, ship: Ship, index: int, reverse: bool) -> tuple[Text, str]:
     stops = reaches(state, ship, reverse)
     d = heading_for_move(state, ship, reverse)
     node = state.route[index]
     where = ", ".join(r.to for r in stops)
     if index == ship.at:
-        return "a ship must move at least one step", "§5.3 M1"
+        return Text("a ship must move at least one step"), "§5.3 M1"
     if (index - ship.at) * d < 0:
-        side = "Constantinople" if d == TO_C else "Venice"
-        return f"ship {ship.label} sails towards {side}; it cannot go back to {node.id}", "§5.1 D1-D2"
+        side = Text("Constantinople") if d == TO_C else Text("Venice")
+        return (Text("ship {ship} sails towards {side}; it cannot go back to {node}",
+                     ship=ship.label, side=side, node=node.id), "§5.1 D1-D2")
     if node.kind == "square" and state.ships_at(index):
-        return f"{node.id} is occupied: at most one ship per sea square", "§5.1 O1"
+        return Text("{node} is occupied: at most one ship per sea square", node=node.id), "§5.1 O1"
     if node.kind == "modone" and state.ships_at(index) >= node.capacity:
-        return f"Modone is full ({node.capacity} ships)", "§5.1 O2"
+        return Text("Modone is full ({count} ships)", count=node.capacity), "§5.1 O2"
     if stops and state.route[stops[-1].index].is_port:
-        return (f"reaching {stops[-1].to} ends the move; ship {ship.label} can stop at {where}",
-                "§5.3 M6")
-    return (f"ship {ship.label} can stop only at {where} (going on from a square needs one of its sail "
-            f"colours or a wind card of the square's colour)", "§5.3 M2-M3")
+        return (Text("reaching {port} ends the move; ship {ship} can stop at {where}",
+                     port=stops[-1].to, ship=ship.label, where=where), "§5.3 M6")
+    return (Text("ship {ship} can stop only at {where} (going on from a square needs one of its sail "
+                 "colours or a wind card of the square's colour)", ship=ship.label, where=where),
+            "§5.3 M2-M3")
 
 
 def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
     if state.phase == AFTER_MOVE or state.moved:
-        raise IllegalAction("you have already moved a ship this turn", "§3")
+        raise IllegalAction(Text("you have already moved a ship this turn"), "§3")
     if state.phase != PLAY:
-        raise IllegalAction("no ship may move now", "§3")
+        raise IllegalAction(Text("no ship may move now"), "§3")
     ship = _own_ship(state, action.seat, action.ship)
     index = state.node_index(action.to)
     if index is None:
@@ -179,22 +189,22 @@ def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
                             f"(spaces: {', '.join(n.id for n in state.route)})")
     port = state.port_of(ship.at)
     if action.reverse and not may_reverse(ship):
-        raise IllegalAction(f"ship {ship.label} may not turn around: only a ship emptied by pirates "
-                            f"may, before its next move", "§5.1 D3")
+        raise IllegalAction(Text("ship {ship} may not turn around: only a ship emptied by pirates "
+                                 "may, before its next move", ship=ship.label), "§5.1 D3")
     _check_load(state, ship, action.load, port)
     stop = next((r for r in reaches(state, ship, action.reverse) if r.index == index), None)
     if stop is None:
         raise IllegalAction(*_why_unreachable(state, ship, index, action.reverse))
     wind = cubes.counts(stop.wind)
     if cubes.counts(action.wind) != wind:
-        needed = "+".join(stop.wind) or "no wind cards"
-        raise IllegalAction(f"reaching {action.to} takes {needed}, not {'+'.join(action.wind) or 'none'}"
-                            f" (a wind card matches each non-sail square the ship goes on from)",
-                            "§5.3 M3, M8")
+        raise IllegalAction(Text("reaching {to} takes {needed}, not {given} (a wind card matches each "
+                                 "non-sail square the ship goes on from)", to=action.to,
+                                 needed="+".join(stop.wind) or Text("no wind cards"),
+                                 given="+".join(action.wind) or Text("none")), "§5.3 M3, M8")
     reason = why_cannot_pay(state, action.seat, wind)
     if reason:
-        raise IllegalAction(f"reaching {action.to} needs wind cards {'+'.join(stop.wind)}: {reason}",
-                            "§5.3 M3")
+        raise IllegalAction(Text("reaching {to} needs wind cards {cards}: {reason}", to=action.to,
+                                 cards="+".join(stop.wind), reason=reason), "§5.3 M3")
     heading = heading_for_move(state, ship, action.reverse)
     ship = replace(ship, heading=heading, may_turn_around=False)
     if port is not None and action.load:
@@ -221,15 +231,16 @@ def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
 def _check_load(state: GoldenHornState, ship: Ship, load: str, port: int | None) -> None:
     if port is None:
         if load:
-            raise IllegalAction("ships load only when leaving Venice or Constantinople", "§5.2")
+            raise IllegalAction(Text("ships load only when leaving Venice or Constantinople"), "§5.2")
         return
     if load and load in ship.sail_set:
-        raise IllegalAction(f"ship {ship.label} cannot load {COLOUR_NAMES[load]}: it is one of its "
-                            f"sail colours", "§5.2 L1")
+        raise IllegalAction(Text("ship {ship} cannot load {colour}: it is one of its sail colours",
+                                 ship=ship.label, colour=colour_word(load)), "§5.2 L1")
     if load and not cubes.get(state.ports[port], load):
-        raise IllegalAction(f"{'VC'[port]} holds no {COLOUR_NAMES[load]} cubes", "§5.2 L1")
+        raise IllegalAction(Text("{port} holds no {colour} cubes", port="VC"[port],
+                                 colour=colour_word(load)), "§5.2 L1")
     if load not in load_choices(state, ship):
-        raise IllegalAction("loading is compulsory: choose a colour to load", "§5.2 L3")
+        raise IllegalAction(Text("loading is compulsory: choose a colour to load"), "§5.2 L3")
 
 
 def _load(state: GoldenHornState, ship: Ship, port: int, colour: str) -> tuple[GoldenHornState, Ship]:
@@ -245,18 +256,20 @@ def _load(state: GoldenHornState, ship: Ship, port: int, colour: str) -> tuple[G
 
 
 # -- ending ------------------------------------------------------------------
-def why_cannot_declare(state: GoldenHornState, seat: int) -> str | None:
+def why_cannot_declare(state: GoldenHornState, seat: int) -> Text | None:
     if state.phase not in (PLAY, AFTER_MOVE) or seat != state.current:
-        return "the end may only be declared in your own turn"
+        return Text("the end may only be declared in your own turn")
     if state.end is not None:
-        return "the end has already been triggered"
+        return Text("the end has already been triggered")
     if state.rules.declare_start_of_turn_only and (state.moved or state.attacks):
-        return "the end may only be declared at the start of your turn (option)"
+        return Text("the end may only be declared at the start of your turn (option)")
     held = state.unloaded[seat] if state.rules.declare_needs_unloaded else state.warehouses[seat]
-    missing = [COLOUR_NAMES[c] for c, n in zip(COLOURS, held) if n == 0]
+    missing = tuple(colour_word(c) for c, n in zip(COLOURS, held) if n == 0)
     if missing:
-        where = "unloaded" if state.rules.declare_needs_unloaded else "in your warehouse"
-        return f"declaring needs a cube of each colour {where}; missing: {', '.join(missing)}"
+        if state.rules.declare_needs_unloaded:
+            return Text("declaring needs a cube of each colour unloaded; missing: {colours}", colours=missing)
+        return Text("declaring needs a cube of each colour in your warehouse; missing: {colours}",
+                    colours=missing)
     return None
 
 
@@ -270,7 +283,7 @@ def apply_declare(state: GoldenHornState, action: DeclareEnd) -> GoldenHornState
 
 def apply_end_turn(state: GoldenHornState, action: EndTurn) -> GoldenHornState:
     if state.phase != AFTER_MOVE:
-        raise IllegalAction("move one of your ships before ending your turn", "§3")
+        raise IllegalAction(Text("move one of your ships before ending your turn"), "§3")
     return end_turn(state)
 
 

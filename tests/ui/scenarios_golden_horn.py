@@ -116,7 +116,7 @@ async def play_two_players_to_the_end(probe) -> None:
     try:
         app.session.game.apply(app.session.state, Move(0, "0a", "C"))
     except Exception as exc:  # what the engine says; the view must show it with the rule
-        probe.record("illegal_reason", exc.reason)
+        probe.record("illegal_reason", str(exc.reason))
         probe.record("illegal_rule", exc.rule)
     probe.record("accepted", view(probe).submit(Move(0, "0a", "C")))
     await probe.frames(2)

@@ -39,7 +39,7 @@ class GenericView(BoxLayout):
             button.bind(on_release=lambda _b: self.random_chance())
             grid.add_widget(button)
         for action in actions[:MAX_BUTTONS]:
-            button = Factory.ChoiceButton(text=str(action))
+            button = Factory.ChoiceButton(text=app.say(action.text()))
             button.bind(on_release=lambda _b, a=action: self.submit(a))
             grid.add_widget(button)
 

@@ -16,7 +16,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.engine import CompanionError, IllegalAction
+from companion.engine import CompanionError
 from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn, Move,
                                            PlaceFleet, TurnAround)
 from companion.i18n import N_
@@ -83,15 +83,11 @@ class GoldenHornView(BoxLayout):
         return self.tr(PORT_TITLES[node_id]) if node_id in PORT_TITLES else node_id[1:]
 
     def submit(self, action: Any) -> bool:
-        """Hand an action to the session; a refusal is shown with the rule that forbids it."""
+        """Hand an action to the session; the app shows a refusal with the rule that forbids it."""
         try:
             self.session.submit(action)
-        except IllegalAction as exc:
-            if exc.rule:   # the app showed the reason; add the rulebook section
-                self.app.show_banner(f"{self.tr(exc.reason)} ({exc.rule})", seconds=6)
-            return False
         except CompanionError:
-            return False  # the app shows the reason in its banner
+            return False
         return True
 
     def _on_size(self) -> None:

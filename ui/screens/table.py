@@ -1,8 +1,6 @@
 """The table screen: whose turn, the game's own view, camera proposals, undo/redo."""
 from __future__ import annotations
 
-import re
-
 from kivy.app import App
 from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -41,8 +39,8 @@ class TableScreen(Screen):
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
         pending = session.pending
         self.has_proposal = pending is not None
-        self.proposal_text = app.tr("Camera saw: {action}", action=with_names(
-            str(pending.action), [p.name for p in session.config.players])) if pending else ""
+        self.proposal_text = app.tr("Camera saw: {action}",
+                                    action=app.say(pending.action.text())) if pending else ""
         self.view.refresh()
 
     def on_signal(self, signal: Signal) -> None:
@@ -87,15 +85,6 @@ class TableScreen(Screen):
             call()
         except CompanionError:
             pass  # the session reported the reason as a banner
-
-
-def with_names(text: str, names: list[str]) -> str:
-    """An action's text with "seat 2" replaced by that player's name."""
-    def name(match: re.Match) -> str:
-        seat = int(match.group(1))
-        return names[seat] if 0 <= seat < len(names) else match.group(0)
-
-    return re.sub(r"\bseat (\d+)", name, text)
 
 
 def turn_text(app, session) -> str:
