@@ -1,5 +1,5 @@
-"""Alles auf 1 Karte under Xvfb: a 2-player game by taps, the card picker, the card
-editor and the camera's dice proposal (run by tests/ui/test_alles_auf_1_karte.py)."""
+"""Alles auf 1 Karte under Xvfb: 2-player games by taps (basic and advanced), the card
+picker, the card editor and the camera's dice proposal (run by tests/ui/test_alles_auf_1_karte.py)."""
 from __future__ import annotations
 
 import json
@@ -249,3 +249,93 @@ async def screens_at_size(probe) -> None:
     probe.record("texts_after_round", probe.texts(view(probe)))
     probe.record("view_size", list(view(probe).size))
 
+
+
+async def keep_three_each(probe) -> None:
+    """Advanced set-up: every seat taps three of its five cards, then its Keep button."""
+    session = probe.app.session
+    for seat in list(session.summary()["to_act"]):
+        for index in range(3):
+            card = cards_of(probe, seat)[index]      # found again: a tap rebuilds the panels
+            view(probe).ids.scroll.scroll_to(card, padding=10, animate=False)
+            await probe.frames(2)
+            await probe.tap(card)
+        if seat == 0:
+            probe.record("keep_status", [w.text for w in probe.walk(view(probe))
+                                         if "chosen" in str(getattr(w, "text", ""))])
+            await probe.screenshot("advanced_keep")
+        keep = by_wid(probe, f"keep_{seat}")
+        view(probe).ids.scroll.scroll_to(keep, padding=10, animate=False)
+        await probe.frames(2)
+        await probe.tap(keep)
+
+
+async def take_from_display(probe) -> None:
+    """The scorer taps the display card that is nearest to scoring for it (the fewest fields)."""
+    session = probe.app.session
+    summary = session.summary()
+    card_id = min(summary["display"], key=lambda c: c["fields_to_score"])["id"]
+    target = next(w for w in probe.walk(view(probe)) if type(w).__name__ == "CardView"
+                  and w.payload == ("display", card_id))
+    view(probe).ids.scroll.scroll_to(target, padding=10, animate=False)
+    await probe.frames(2)
+    if "display_take" not in probe.results:
+        await probe.screenshot("advanced_take")
+        probe.record("display_take", {"seat": summary["replacements"][0], "card": card_id,
+                                      "info": view(probe).info})
+    await probe.tap(target)
+
+
+async def play_advanced_to_the_end(probe) -> None:
+    """The advanced variant by taps: 5 cards dealt, 3 kept, the display laid out, rolls
+    entered colour by colour, marking, new cards taken from the display, to the scores."""
+    app = probe.app
+
+    def advanced() -> None:
+        row = next(r for r in probe.find_all(cls="OptionRow") if r.ids.label.text == app.tr("Variant"))
+        row.ids.choice.text = app.tr("Advanced variant")
+
+    await probe.start_game("Alles auf 1 Karte", "alles_auf_1_karte", ("Ana", "Bo"), advanced)
+    await probe.frames(3)
+    session = app.session
+    probe.record("variant", session.config.option("variant"))
+    probe.record("deal_info", view(probe).info)
+    while session.state.phase == "deal":
+        await probe.tap(by_wid(probe, "random_card"))
+    probe.record("dealt", [len(s.open) for s in session.state.seats])
+    probe.record("keep_info", view(probe).info)
+    await keep_three_each(probe)
+    probe.record("kept", [len(s.open) for s in session.state.seats])
+    probe.record("reveal_info", view(probe).info)
+    while session.state.phase == "reveal":
+        await probe.tap(by_wid(probe, "random_card"))
+    probe.record("display", [c.id for c in session.state.display])
+    await probe.screenshot("advanced_display")
+    takes = 0
+    rounds = 0
+    while not session.is_over and rounds < 40:
+        phase = session.state.phase
+        if phase == "throw":
+            rounds += 1
+            await enter_throw(probe, oracle_dice(session.state))
+        elif phase == "decide":
+            await probe.tap(by_wid(probe, "keep_roll"))
+        elif phase == "mark":
+            await mark_everyone(probe)
+        elif phase == "replace":
+            await take_from_display(probe)
+            takes += 1
+        elif phase == "reveal":
+            await probe.tap(by_wid(probe, "random_card"))
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.screenshot("advanced_scores")
+    probe.record("takes", takes)
+    probe.record("rounds", session.state.round)
+    probe.record("scores_texts", probe.texts(probe.screen()))
+    probe.record("totals", list(session.score_sheet().totals))
+    probe.record("scored_counts", [len(s.scored) for s in session.state.seats])
+    probe.record("action_types", sorted({a.to_dict()["type"] for a in session.actions}))
+    probe.record("actions", [a.to_dict() for a in session.actions])
+    probe.record("config", session.config.to_dict())

@@ -1,6 +1,9 @@
 """Golden Horn scenarios, run inside the real app by tests/ui/run.py."""
 from __future__ import annotations
 
+from typing import Any
+
+from companion.golden_horn import GAME
 from companion.golden_horn.actions import Attack, Move, PlaceFleet
 
 MAX_TURNS = 60
@@ -24,19 +27,23 @@ def view(probe):
     return probe.app.manager.get_screen("table").view
 
 
-async def start_golden_horn(probe, players: int = 2, refill: str = "none", hands: str = "hidden") -> None:
-    """New game by taps in the setup screen: Golden Horn, ``players``, refill and hands options."""
+async def start_golden_horn(probe, players: int = 2, refill: str = "none", hands: str = "hidden",
+                            options: dict[str, Any] | None = None) -> None:
+    """New game by taps in the setup screen: Golden Horn, ``players``, refill and hands, and
+    any other ``options`` (engine option name -> value) chosen in their rows."""
     app = probe.app
+    chosen = {"port.refill": refill, "cards.hands": hands, **(options or {})}
 
-    def options() -> None:
-        for row in probe.find_all(cls="OptionRow"):
-            if row.ids.label.text == "Refill a port to 9 cubes after loading":
-                row.ids.choice.text = app.tr({"none": "none", "toNine": "To nine"}[refill])
-            if row.ids.label.text == "Hands":
-                row.ids.choice.text = app.tr(hands)
+    def configure() -> None:
+        rows = {row.ids.label.text: row for row in probe.find_all(cls="OptionRow")}
+        for option in GAME.options:
+            if option.name in chosen:
+                rows[app.tr(option.label)].ids.choice.text = app.tr(option.label_for(chosen[option.name]))
 
-    await probe.start_game("Golden Horn", "golden_horn", ("Ann", "Bea", "Cy", "Dov")[:players], options)
+    await probe.start_game("Golden Horn", "golden_horn", ("Ann", "Bea", "Cy", "Dov")[:players], configure)
     await probe.frames(3)
+    config = app.session.config
+    assert all(config.option(name) == value for name, value in chosen.items()), config.options
 
 
 async def fill_port_by_taps(probe, cubes: str) -> None:

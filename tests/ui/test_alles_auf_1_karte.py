@@ -1,11 +1,15 @@
-"""Alles auf 1 Karte's table view under Xvfb: a 2-player game by taps to the final
-scores, the camera's dice proposal, the card picker and editor, screenshots checked."""
+"""Alles auf 1 Karte's table view under Xvfb: 2-player games by taps to the final
+scores (basic and advanced), the camera's dice proposal, the card picker and editor,
+screenshots checked."""
 from __future__ import annotations
 
 import numpy as np
 
+from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import RollDice
-from ui.games.alles_auf_1_karte_cards import COLOUR_RGB
+from companion.engine import GameConfig
+from companion.record import replay
+from ui.games.alles_auf_1_karte_cards import BEST_RGB, COLOUR_RGB, SELECTED_RGB
 
 
 def colour_share(image, rgb, tolerance=40) -> float:
@@ -78,3 +82,37 @@ def test_screens_at_1280x800(run_ui):
     run = run_ui("scenarios_alles_auf_1_karte:screens_at_size", size="1280x800")
     _check_tour(run, (1280, 800))
     assert run.result["view_size"][0] > 1200
+
+
+def test_advanced_variant_by_taps_to_the_final_scores(run_ui, tmp_path):
+    data = tmp_path / "touch-only"
+    data.mkdir()
+    (data / "settings.toml").write_text('camera = "none"\n')   # dice entered by tap only
+    run = run_ui("scenarios_alles_auf_1_karte:play_advanced_to_the_end", data_dir=data)
+    r = run.result
+    assert r["variant"] == "advanced"
+    # five cards each, three kept by taps, then a display of three laid out
+    assert r["dealt"] == [5, 5] and r["kept"] == [3, 3]
+    assert r["keep_info"] == "Everyone keeps 3 of their 5 cards"
+    assert r["keep_status"][0] == "Tap the 3 cards to keep (3 chosen)"
+    assert r["reveal_info"] == "Lay a card from the pile face up in the display"
+    assert len(r["display"]) == 3
+    # a scorer takes its new card from the display by a tap on it
+    take = r["display_take"]
+    assert take["info"] == f"{('Ana', 'Bo')[take['seat']]} takes a new card from the display"
+    assert r["takes"] >= 1
+    assert {"keep_cards", "reveal_card", "take_display_card"} <= set(r["action_types"])
+    assert max(r["scored_counts"]) >= 4
+    assert any("Final scores" in t for t in r["scores_texts"])
+    # the journaled actions replay to the scores shown
+    config = GameConfig.from_dict(r["config"])
+    final = replay(GAME, config, [GAME.parse_action(a) for a in r["actions"]])[-1]
+    assert GAME.is_over(final) and list(GAME.score_sheet(final).totals) == r["totals"]
+    assert str(max(r["totals"])) in r["scores_texts"]
+    keep = run.image("advanced_keep")
+    assert keep.shape[:2] == (480, 800)
+    assert colour_share(keep, SELECTED_RGB, tolerance=25) > 0.002    # the three kept cards' border
+    assert colour_share(run.image("advanced_take"), BEST_RGB, tolerance=25) > 0.002   # display cards to take
+    scores = run.image("advanced_scores")
+    green = (scores[:, :, 1] > 90) & (scores[:, :, 2] < 80) & (scores[:, :, 0] < 80)
+    assert green.mean() > 0.02

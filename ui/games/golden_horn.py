@@ -31,6 +31,11 @@ load_kv(__file__)
 PORT_TITLES = {"V": N_("Venice"), "C": N_("Constantinople"), "M": N_("Modone")}
 WIDE_DP = 1000       # from this width on, the camera view stays beside the controls
 MAX_DESTINATIONS = 6
+# lines that fit the route's cells at 800 px with 4 players: a port's cubes, a square's wind cards
+PORT_COLOURS_PER_LINE = 3
+NODE_DOTS_PER_LINE = 3
+# route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 800 px with 4 players
+NODE_WIDTHS = {"main": 2.1, "modone": 1.8}
 
 
 class GoldenHornView(BoxLayout):
@@ -141,7 +146,7 @@ class GoldenHornView(BoxLayout):
         proposed = pending.action.to if pending is not None and isinstance(pending.action, Move) else None
         for node in summary["route"]:
             node_id, kind = node["id"], node["kind"]
-            cell = make("GhNode", size_hint_x=2 if kind == "main" else (1.5 if kind == "modone" else 1))
+            cell = make("GhNode", size_hint_x=NODE_WIDTHS.get(kind, 1))
             cell.node_id = node_id
             cell.fill = COLOUR_RGBA[node["colour"]] if node["colour"] else PORT_RGBA[node_id]
             title = self.node_title(node_id)
@@ -153,16 +158,19 @@ class GoldenHornView(BoxLayout):
             cell.reachable = target is not None or node_id == proposed
             cell.affordable = bool(target["affordable"]) if target is not None else True
             if target is not None:
-                cell.ids.extra.text = dots(target["wind"]) or "✓"
+                cell.ids.extra.text = dots(target["wind"], per_line=NODE_DOTS_PER_LINE) or "✓"
             elif kind == "main":
-                cell.ids.extra.text = cube_markup(summary["ports"][node_id])
+                cell.ids.extra.text = cube_markup(summary["ports"][node_id], per_line=PORT_COLOURS_PER_LINE)
             chips = []
             for ship_id in node["ships"]:
                 ship = ships[ship_id]
-                text = f"{self.name(ship['owner'])[:1]}{ship['name']}{heading_mark(ship['heading'])}"
+                heading = ship["heading"]
+                if ship_id == self.picked_ship and self.reverse:   # the turn-around being tried
+                    heading = {"toC": "toV", "toV": "toC"}.get(heading, heading)
+                text = f"{self.name(ship['owner'])[:1]}{ship['name']}{heading_mark(heading)}"
                 chips.append((text, seat_rgba(players, ship["owner"]), ship["sail_set"], ship["cargo"],
                               ship_id == self.picked_ship))
-            fill_node(cell, chips, 1 if kind == "square" else (3 if len(chips) > 4 else 2))
+            fill_node(cell, chips, (3 if len(chips) > 4 else 2) if kind == "main" else 1)
             cell.bind(on_release=lambda c: self.tap_node(c.node_id))
             route.add_widget(cell)
 
@@ -321,8 +329,7 @@ class GoldenHornView(BoxLayout):
         seat = summary["current"]
         self._prompt(self.tr("{name}: end the turn, or declare the end of the game", name=self.name(seat)))
         self._button(self.ids.row1, self.tr("End turn"), lambda: self.submit(EndTurn(seat)), "end_turn")
-        self._button(self.ids.row1, self.tr("Declare the end"), lambda: self.submit(DeclareEnd(seat)),
-                     "declare", enabled=summary["seats"][seat]["can_declare"])
+        self._declare_button(self.ids.row1, seat, summary["seats"][seat]["can_declare"])
 
     # the turn: pick a ship, pirates, declare
     def _turn_controls(self, summary: dict[str, Any]) -> None:
@@ -340,8 +347,16 @@ class GoldenHornView(BoxLayout):
                          font_name="DejaVuSans", markup=True)
         attacks = [a for a in self.session.legal_actions(seat) if isinstance(a, Attack)]
         self._button(self.ids.row2, self.tr("Pirates"), self.start_pirates, "pirates", enabled=bool(attacks))
-        self._button(self.ids.row2, self.tr("Declare the end"), lambda: self.submit(DeclareEnd(seat)),
-                     "declare", enabled=summary["seats"][seat]["can_declare"])
+        self._declare_button(self.ids.row2, seat, summary["seats"][seat]["can_declare"])
+
+    def _declare_button(self, row: Any, seat: int, allowed: bool) -> None:
+        """Declaring the end (E2). Not greyed out when the rules forbid it: a tap is
+        then refused with the reason and the rule (e.g. a colour missing)."""
+        button = self._button(row, self.tr("Declare the end"), lambda: self.submit(DeclareEnd(seat)),
+                              "declare")
+        if not allowed:
+            button.color = (1, 1, 1, 0.45)
+            button.background_color = (0.2, 0.26, 0.32, 1)
 
     def pick_ship(self, ship_id: str) -> None:
         summary = self.session.summary()

@@ -47,13 +47,16 @@ def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
     return SEAT_RGBA.get(colour, DEFAULT_SEAT_RGBA[seat % len(DEFAULT_SEAT_RGBA)])
 
 
-def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
-    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
+def cube_markup(counts: dict[str, int], zeros: bool = False, per_line: int = 0) -> str:
+    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse;
+    ``per_line`` > 0 starts a new line after that many colours (a narrow port cell)."""
     parts = []
     for letter in COLOURS:
         n = counts.get(letter, 0)
         if n or zeros:
             parts.append(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[letter])}]●[/color][/font]{n}")
+    if per_line > 0:
+        return "\n".join(" ".join(parts[i:i + per_line]) for i in range(0, len(parts), per_line))
     return " ".join(parts)
 
 
@@ -61,9 +64,13 @@ def heading_mark(heading: str | None) -> str:
     return {"toC": "▶", "toV": "◀"}.get(heading or "", "")
 
 
-def dots(colours: str) -> str:
-    """Colours as coloured dots (markup), e.g. a ship's sails or the wind cards needed."""
-    return "".join(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[c])}]●[/color][/font]" for c in colours)
+def dots(colours: str, per_line: int = 0) -> str:
+    """Colours as coloured dots (markup), e.g. a ship's sails or the wind cards needed;
+    ``per_line`` > 0 starts a new line after that many dots (a narrow route cell)."""
+    marks = [f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[c])}]●[/color][/font]" for c in colours]
+    if per_line > 0:
+        return "\n".join("".join(marks[i:i + per_line]) for i in range(0, len(marks), per_line))
+    return "".join(marks)
 
 
 def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, Any] | None,
