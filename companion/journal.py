@@ -177,6 +177,16 @@ class Journal:
             "WHERE status='finished' ORDER BY finished DESC, id DESC LIMIT ?", (limit,)).fetchall()
         return [_entry(r) for r in rows]
 
+    def latest_config(self, game: str, players: int) -> dict[str, Any] | None:
+        """The config of the newest game of ``game`` with ``players`` players (any status):
+        what the setup screen remembers of a copy of the game (its tiles, its fleets)."""
+        rows = self._db.execute("SELECT config FROM games WHERE game=? ORDER BY id DESC LIMIT 50", (game,))
+        for (text,) in rows:
+            config = json.loads(text)
+            if isinstance(config, dict) and len(config.get("players") or ()) == players:
+                return config
+        return None
+
     # -- events ----------------------------------------------------------
     def append(self, game_id: int, kind: str, payload: dict[str, Any] | None = None) -> int:
         """Write one event durably and return its sequence number."""

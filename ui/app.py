@@ -211,7 +211,7 @@ class CompanionApp(App):
         if event.kind == "signal":
             self._play(event.payload)
         elif event.kind == "error":
-            self.show_banner(self.say(event.payload), seconds=6, error=True)
+            self.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
         if event.kind == "changed":
             table = self.manager.get_screen("table")
             table.refresh()
@@ -255,3 +255,7 @@ class CompanionApp(App):
         if self.hardware is not None:
             self.hardware.muted = not settings.sound
 
+
+def sentence(text: str) -> str:
+    """A refusal shown on its own starts with a capital letter (engines write them as clauses)."""
+    return text[:1].upper() + text[1:]

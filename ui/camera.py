@@ -94,7 +94,7 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         return None, ""
     try:
         setup: CameraSetup = make_setup(session)
-        source = _source(choice, settings.camera_device, setup, simulated_machine)
+        source = frame_source(settings, setup, simulated_machine)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status).start(), ""
@@ -103,7 +103,12 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         return None, N_("Camera unavailable: play by touch.")
 
 
-def _source(choice: str, device: str, setup: CameraSetup, simulated_machine: bool):
+def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool) -> Any:
+    """The frame source the settings ask for (not started); None for "none", or a
+    simulated camera when the game has no simulated table."""
+    choice, device = settings.camera, settings.camera_device
+    if choice == "none":
+        return None
     if choice == "auto":
         choice = "simulated" if simulated_machine else "picamera2"
     if choice == "simulated":

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 from vision.errors import ProfileError, TagError
 from vision.profiles import load_profile
 from vision.qr import QUIET_ZONE, qr_modules
-from vision.tag_sets import TAG_SETS, tags_for
+from vision.tag_sets import ANCHOR_PROFILES, TAG_SETS, tags_for
 from vision.tags import Tag
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -115,12 +115,12 @@ def anchor_items(profile_name: str) -> tuple[list[tuple[str, np.ndarray, str]], 
     """The profile's ArUco anchors (with a white border of 1 module) and their printed size."""
     profile = load_profile(profile_name)
     dictionary = cv2.aruco.getPredefinedDictionary(getattr(cv2.aruco, profile.dictionary))
-    anchors = list(profile.anchors) + [a for t in profile.tiles for a in t.anchors]
+    anchors = [("board", a) for a in profile.anchors] + [(t.name, a) for t in profile.tiles for a in t.anchors]
     items = []
-    for a in anchors:
+    for where, a in anchors:
         marker = cv2.aruco.generateImageMarker(dictionary, a.id, 240)
-        items.append(("marker", marker, f"anchor {a.id} ({a.size_mm:g} mm)"))
-    return items, max(a.size_mm for a in anchors)
+        items.append(("marker", marker, f"{where} #{a.id}"))
+    return items, max(a.size_mm for _, a in anchors)
 
 
 class _BadInput(Exception):
@@ -144,7 +144,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--px-per-module", type=float, default=4.0, help="pixels per QR module wanted (default 4)")
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4")
     p.add_argument("--dpi", type=int, default=300)
-    p.add_argument("--profile", default=None, help="also print this board profile's anchors")
+    p.add_argument("--profile", default=None,
+                   help="also print this board profile's markers (default: the game's own, e.g. Golden Horn's route tiles)")
     return p
 
 
@@ -157,8 +158,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = choose_tag_size(args.width, args.hfov, args.camera_height, args.tilt, args.px_per_module)
         tag_list = tags_for(args.game, args.seats)
         pages = render_pages(tag_items(tag_list), size.tag_mm, args.paper, args.dpi) if tag_list else []
-        if args.profile:
-            items, anchor_mm = anchor_items(args.profile)
+        profile = args.profile or ANCHOR_PROFILES.get(args.game)
+        if profile:
+            items, anchor_mm = anchor_items(profile)
             pages += render_pages(items, anchor_mm, args.paper, args.dpi)
     except (_BadInput, TagError, ProfileError) as exc:
         print(f"companion tags: error: {exc}", file=sys.stderr)

@@ -45,6 +45,10 @@ TAG_SETS: dict[str, tuple[Callable[[int], list[Tag]], int]] = {
 }
 
 
+#: games whose boards or tiles carry ArUco markers: the profile ``companion tags`` prints them from
+ANCHOR_PROFILES = {"golden_horn": "golden_horn"}
+
+
 def tags_for(game: str, seats: int | None = None) -> list[Tag]:
     """The tags to print for ``game`` with ``seats`` players (default: the most the game allows)."""
     entry = TAG_SETS.get(game)

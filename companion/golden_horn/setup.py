@@ -39,7 +39,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("cards.hands", "Hands", "hidden", ("hidden", "open"),
            "Hidden: the companion counts cards only. Open: the table enters every card drawn."),
     Option("start.seat", "Start player (the oldest player)", 0, (0, 1, 2, 3)),
-    Option("route.tiles", "Sea tiles' colours, V→C", "", (),
+    Option("route.tiles", "Sea tiles' colours, Venice to Constantinople", "", (),
            "e.g. 'RBY OPG' (2 players) or 'OPG RBY OPG RBY'; empty = default assumption A3."),
     Option("fleet.sails", "Sail colours of each fleet", "", (),
            "Fleets by seat separated by '/', ships a b c by spaces, e.g. 'RRR PPB GYR / ...'; "

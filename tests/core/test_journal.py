@@ -88,3 +88,19 @@ def test_newer_schema_refused(tmp_path):
     db.close()
     with pytest.raises(JournalError, match="newer version"):
         Journal(path)
+
+
+def test_latest_config_is_the_newest_game_with_that_many_players(tmp_path):
+    from companion.journal import Journal
+
+    with Journal(tmp_path / "j.db") as journal:
+        assert journal.latest_config("golden_horn", 2) is None
+        for players, tiles in ((2, "RBY OPG"), (4, "OPG RBY OPG RBY"), (2, "BYR OPG")):
+            names = [{"seat": i, "name": f"P{i}"} for i in range(players)]
+            journal.start_game("golden_horn", {"game": "golden_horn", "players": names,
+                                               "options": {"route.tiles": tiles}})
+        journal.start_game("coloretto", {"game": "coloretto", "players": [{"seat": 0, "name": "A"}] * 2,
+                                         "options": {}})
+        assert journal.latest_config("golden_horn", 2)["options"]["route.tiles"] == "BYR OPG"
+        assert journal.latest_config("golden_horn", 4)["options"]["route.tiles"] == "OPG RBY OPG RBY"
+        assert journal.latest_config("golden_horn", 3) is None

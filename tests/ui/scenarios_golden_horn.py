@@ -235,3 +235,56 @@ async def small_screen_in_greek(probe) -> None:
     await probe.frames(3)
     probe.record("camera_visible", probe.visible(view(probe).camera_view))
     await camera_move(probe, "gh_el_camera")
+
+
+def _route_row(probe):
+    return next(r for r in probe.find_all(cls="TextOptionRow") if r.ids.label.text == "Sea tiles' colours, Venice to Constantinople")
+
+
+async def route_from_the_camera(probe) -> None:
+    """Setup: the route's tile colours read by the camera (first with the camera
+    switched off: a readable refusal), then a 4-player game on that route."""
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    probe.find(wid="count").text = "4"
+    await probe.frames(3)
+    row = _route_row(probe)
+    row.parent.parent.scroll_to(row, animate=False)
+    await probe.frames(3)
+    probe.record("camera_button", row.ids.camera.text)
+    probe.record("before", row.ids.choice.text)
+    settings = app.settings
+    app.settings = settings.with_changes(camera="none")
+    await probe.tap(row.ids.camera)
+    setup = app.manager.get_screen("setup")
+    await probe.until(lambda: setup.error != "" and not row.ids.camera.disabled, timeout_frames=600)
+    probe.record("error_off", setup.error)
+    app.settings = settings
+    await probe.tap(row.ids.camera)
+    probe.record("help_while_reading", row.ids.help.text)
+    await probe.until(lambda: row.ids.choice.text != "" and not row.ids.camera.disabled, timeout_frames=1800)
+    probe.record("read", row.ids.choice.text)
+    probe.record("help_after", row.ids.help.text)
+    probe.record("error_after", setup.error)
+    await probe.screenshot("gh_setup_route_read")
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    state = app.session.state
+    probe.record("config_route", app.session.config.option("route.tiles"))
+    probe.record("route_colours", "".join(n.colour for n in state.route if n.kind == "square"))
+    # the next game of 4 remembers this copy's tiles
+    await probe.until(lambda: not app.manager.transition.is_active)   # a sliding screen takes no touches
+    await probe.tap_id("home")
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    probe.find(wid="count").text = "4"
+    await probe.frames(3)
+    probe.record("remembered", _route_row(probe).ids.choice.text)
+    probe.find(wid="count").text = "2"
+    await probe.frames(3)
+    probe.record("remembered_for_2", _route_row(probe).ids.choice.text)

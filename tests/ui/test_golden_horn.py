@@ -38,7 +38,8 @@ def test_two_player_game_by_taps_to_the_final_scores(run_ui, tmp_path):
     assert r["load_buttons"][:2] == ["Load 2 yellow", "Load 2 green"] and r["load_buttons"][-1] == "Load nothing"
     # the illegal attempt was refused with the rule's reason, shown in the banner
     assert "ends the move" in r["illegal_reason"] and r["illegal_rule"].startswith("§")
-    assert r["accepted"] is False and r["banner"] == f"{r['illegal_reason']} ({r['illegal_rule']})"
+    reason = r["illegal_reason"]
+    assert r["accepted"] is False and r["banner"] == f"{reason[0].upper()}{reason[1:]} ({r['illegal_rule']})"
     # pirates by taps: the target and the two card colours; both seats flash
     assert r["raid"]["type"] == "attack" and len(r["raid"]["cards"]) == 2
     assert r["raid_flash"] == [0, 1]
@@ -100,3 +101,19 @@ def test_greek_small_screen_and_camera_toggle(run_ui):
     assert r["camera_visible"]
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
     assert run.image("gh_el_camera").shape[:2] == (480, 800)
+
+
+def test_setup_reads_the_route_tiles_from_the_camera(run_ui):
+    run = run_ui("scenarios_golden_horn:route_from_the_camera")
+    r = run.result
+    assert r["camera_button"] == "Read from the camera" and r["before"] == ""
+    assert r["error_off"] == "The camera is switched off in the settings: type the colours."
+    assert r["help_while_reading"] == "Reading from the camera…"
+    # the simulated copy's tiles as laid for 4 players (tests/golden_horn/test_route_reading.py)
+    assert r["read"] == "OPG BYR POG YRB"
+    assert r["help_after"] == "Read by the camera: OPG BYR POG YRB" and r["error_after"] == ""
+    assert r["config_route"] == "OPG BYR POG YRB"
+    assert r["route_colours"] == "OPGBYRPOGYRB"
+    assert r["remembered"] == "OPG BYR POG YRB" and r["remembered_for_2"] == ""
+    shot = run.image("gh_setup_route_read")
+    assert shot.shape[:2] == (480, 800)

@@ -161,14 +161,14 @@ def test_refusals_name_the_rule_and_declaring_ends_the_game(run_ui, tmp_path):
     # declaring without all six colours: refused, the banner red and naming §7 E2
     assert r["ann_turn"]["buttons"]["declare"]["disabled"] is False
     refused = r["refused_declare"]
-    assert refused["banner"] == ("declaring needs a cube of each colour in your warehouse; "
+    assert refused["banner"] == ("Declaring needs a cube of each colour in your warehouse; "
                                  "missing: yellow, pink, green (§7 E2)")
     assert refused["banner_is_error"]
     assert colour_share(run.image("gh_refused_declare"), BANNER_RED, tolerance=8) > 0.06
     # a tap on a square she cannot pay for (red outline): refused with §5.3 M3
     assert r["ann_ship_a"]["nodes"]["V"]["reachable"] and not r["ann_ship_a"]["nodes"]["V"]["affordable"]
     moved = r["refused_move"]
-    assert moved["banner"] == "reaching V needs wind cards O: seat 0 holds only 0 card(s) (§5.3 M3)"
+    assert moved["banner"] == "Reaching V needs wind cards O: Ann holds only 0 card(s) (§5.3 M3)"
     assert moved["banner_is_error"] and moved["turn"] == "Ann's turn"
     assert colour_share(run.image("gh_refused_move"), BANNER_RED, tolerance=8) > 0.06
     # Bea's delivery completes her six colours: she may declare after her move

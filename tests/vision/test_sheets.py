@@ -33,6 +33,18 @@ def test_sheets_are_written_and_every_tag_scans_back(tmp_path, capsys):
     assert anchors is not None
 
 
+def test_golden_horn_sheets_carry_every_route_tile_marker(tmp_path):
+    from vision.board import find_anchors
+    from vision.profiles import load_profile
+
+    assert main(["golden_horn", "--out", str(tmp_path)]) == 0
+    pages = sorted(tmp_path.glob("golden_horn-tags-*.png"))
+    seen = set()
+    for page in pages[1:]:
+        seen |= {a.id for a in find_anchors(cv2.imread(str(page), cv2.IMREAD_GRAYSCALE))}
+    assert seen == set(load_profile("golden_horn").all_anchor_ids()) and len(seen) == 12
+
+
 @pytest.mark.parametrize("argv, message", [
     (["chess"], "unknown game 'chess'"),
     (["golden_horn", "--seats", "9"], "1-4 seats"),

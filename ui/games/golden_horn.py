@@ -19,7 +19,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.engine import CompanionError
 from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn, Move,
                                            PlaceFleet, TurnAround)
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from companion.signals import FinalRound, GameEnded, PirateAttack, Signal
 from ui.games.golden_horn_widgets import (COLOUR_NAMES, COLOUR_RGBA, COLOURS, PORT_RGBA, GhCameraView,
                                           cube_markup, dots, fill_node, heading_mark, make,
@@ -62,11 +62,25 @@ class GoldenHornView(BoxLayout):
         self._state_seen: Any = None
         self.rng = random.Random(kwargs.get("session").game_id if kwargs.get("session") else None)
         self.bind(size=lambda *_: self._on_size())
+        self._route_warned: str | None = None
+        self._route_check = Clock.schedule_interval(lambda _dt: self.check_route(), 2.0)
 
     def on_parent(self, _view: Any, parent: Any) -> None:
         """Taken off the table screen (another game): stop refreshing the camera preview."""
-        if parent is None and self.camera_view is not None:
-            self.camera_view.stop()
+        if parent is None:
+            self._route_check.cancel()
+            if self.camera_view is not None:
+                self.camera_view.stop()
+
+    def check_route(self) -> None:
+        """Say once when the tiles the camera sees differ from this game's route
+        (ships on squares would then be read on the wrong nodes)."""
+        reader = getattr(getattr(getattr(self.app, "camera", None), "setup", None), "reader", None)
+        seen = getattr(reader, "mismatch", None)
+        if seen and seen != self._route_warned:
+            self.app.show_banner(self.tr("The tiles on the table read {seen}; this game's route is {route}.",
+                                         seen=seen, route=reader.expected), seconds=10)
+        self._route_warned = seen
 
     # -- helpers -------------------------------------------------------------
     @property
@@ -508,3 +522,30 @@ def camera_setup(session: Any) -> Any:
     route = " ".join(colours[i:i + 3] for i in range(0, len(colours), 3))
     return CameraSetup(profile=table.profile, simulated_table=table,
                        reader=GoldenHornReader(table.profile, state.players, expected=route))
+
+
+def read_route_tiles(players: int, settings: Any, simulated_machine: bool) -> str:
+    """The setup screen's ``route.tiles`` read by the camera from the tiles on the table
+    (on a laptop: from the simulated copy of the game).  Raises CompanionError with
+    what is wrong on the table (a tile missing, Modone's side, …)."""
+    from ui.camera import CameraSetup, frame_source
+    from ui.games.golden_horn_camera import simulated_copy
+    from ui.games.golden_horn_route import read_route_from
+
+    copy = simulated_copy(players)
+    source = frame_source(settings, CameraSetup(copy.profile, copy), simulated_machine)
+    if source is None:
+        raise CompanionError(Text(N_("The camera is switched off in the settings: type the colours.")))
+    try:
+        with source:
+            route = read_route_from(source, copy.profile, players)
+    except Exception as exc:   # a camera that fails leaves the text to type
+        raise CompanionError(Text(N_("Camera unavailable: type the colours."))) from exc
+    if not route.complete:
+        raise CompanionError(route.problems[0] if route.problems
+                             else Text(N_("Some squares are covered: clear the route and try again.")))
+    return route.text
+
+
+#: options the setup screen can fill from the camera
+CAMERA_OPTIONS = {"route.tiles": read_route_tiles}

@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.engine import ConfigError
 from companion.golden_horn.data import TILE_SETS, parse_tiles
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from companion.readings import TableReading
 from vision.board import BoardLocation, shortest_route, tile_centres
 from vision.config import VisionConfig
@@ -45,7 +45,6 @@ from ui.games.golden_horn_camera import (COLOUR_BGR, MODONE_TILES, PORT_TILES, S
 #: printed tiles with somewhat different hues are still told apart.
 REFERENCE_BGR = dict(COLOUR_BGR)
 PAPER_WHITE = 235.0
-Problem = tuple[str, dict[str, Any]]
 
 
 @dataclass(frozen=True)
@@ -54,14 +53,14 @@ class RouteReading:
 
     ``order`` is the tile names V→C; ``tiles`` each sea tile's colours V→C
     ("?" for a square not seen yet); ``spaces`` maps the profile's space names
-    to the engine's node ids; ``problems`` are (message, values) to translate.
+    to the engine's node ids; ``problems`` what is wrong on the table, to translate.
     """
 
     players: int
     order: tuple[str, ...] = ()
     tiles: tuple[str, ...] = ()
     spaces: dict[str, str] = field(default_factory=dict)
-    problems: tuple[Problem, ...] = ()
+    problems: tuple[Text, ...] = ()
 
     @property
     def text(self) -> str:
@@ -72,11 +71,9 @@ class RouteReading:
     def complete(self) -> bool:
         return bool(self.tiles) and not self.problems and "?" not in self.text
 
-    def problem_text(self, tr: Any = None) -> str:
-        """The problems as one line (``tr(message, **values)`` translates)."""
-        if tr is None:
-            return "; ".join(m.format(**v) for m, v in self.problems)
-        return "; ".join(tr(m, **v) for m, v in self.problems)
+    def problem_text(self, say: Any = str) -> str:
+        """The problems as one line (``say`` translates a Text; English by default)."""
+        return "; ".join(say(problem) for problem in self.problems)
 
 
 def _lab(bgr: tuple[float, float, float]) -> np.ndarray:
@@ -138,38 +135,38 @@ def read_route(location: BoardLocation, profile: BoardProfile, image: np.ndarray
     """
     known = known or {}
     centres = tile_centres(location, profile)
-    problems: list[Problem] = []
+    problems: list[Text] = []
     for node, tile in PORT_TILES.items():
         if tile not in centres:
-            problems.append((N_("The {tile} tile is not in view (marker {marker})."),
-                             {"tile": _port_word(node), "marker": _marker(profile, tile)}))
+            problems.append(Text(N_("The {tile} tile is not in view (marker {marker})."),
+                                 tile=_port_word(node), marker=_marker(profile, tile)))
     sea = _sea_tiles(sorted(centres))
     numbers = [n[:-1] for n in sea]
     for number in sorted({n for n in numbers if numbers.count(n) > 1}):
-        problems.append((N_("Both sides of sea tile {number} are in view: is a second copy on the table?"),
-                         {"number": number[len("sea-"):]}))
+        problems.append(Text(N_("Both sides of sea tile {number} are in view: is a second copy on the table?"),
+                             number=number[len("sea-"):]))
     wanted = 2 if players == 2 else 4
     if len(sea) != wanted:
-        problems.append((N_("{players} players use {wanted} sea tiles; the camera sees {seen}."),
-                         {"players": players, "wanted": wanted, "seen": len(sea)}))
+        problems.append(Text(N_("{players} players use {wanted} sea tiles; the camera sees {seen}."),
+                             players=players, wanted=wanted, seen=len(sea)))
     modones = [n for n in centres if n.startswith("modone-")]
     expected_modone = {2: MODONE_TILES[2], 3: None, 4: MODONE_TILES[3]}[players]
     if expected_modone is None and modones:
-        problems.append((N_("3 players play without Modone: take its tile off the table."), {}))
+        problems.append(Text(N_("3 players play without Modone: take its tile off the table.")))
     elif expected_modone is not None and expected_modone not in modones:
         if modones:
-            problems.append((N_("Turn Modone over: {players} players use the side with {berths} berths."),
-                             {"players": players, "berths": 2 if players == 2 else 3}))
+            problems.append(Text(N_("Turn Modone over: {players} players use the side with {berths} berths."),
+                                 players=players, berths=2 if players == 2 else 3))
         else:
-            problems.append((N_("The Modone tile is not in view."), {}))
+            problems.append(Text(N_("The Modone tile is not in view.")))
     if problems:
         return RouteReading(players, problems=tuple(problems))
 
     order = shortest_route(centres, PORT_TILES["V"], PORT_TILES["C"])
     middle = order[1:-1]
     if expected_modone is not None and middle.index(expected_modone) != wanted // 2:
-        problems.append((N_("Modone belongs in the middle of the route, between sea tiles {left} and {right}."),
-                         {"left": wanted // 2, "right": wanted // 2 + 1}))
+        problems.append(Text(N_("Modone belongs in the middle of the route, between sea tiles {left} and {right}."),
+                             left=wanted // 2, right=wanted // 2 + 1))
         return RouteReading(players, order, problems=tuple(problems))
 
     spaces: dict[str, str] = {"V": "V", "C": "C"}
@@ -194,9 +191,9 @@ def read_route(location: BoardLocation, profile: BoardProfile, image: np.ndarray
         try:
             parse_tiles(reading.text, players)
         except ConfigError:
-            problems.append((N_("The camera reads the tiles as {tiles}, which breaks the setup rules "
-                                "(each tile one colour set, the sets alternating): check the light."),
-                             {"tiles": reading.text}))
+            problems.append(Text(N_("The camera reads the tiles as {tiles}, which breaks the setup rules "
+                                    "(each tile one colour set, the sets alternating): check the light."),
+                                 tiles=reading.text))
             return replace(reading, problems=tuple(problems))
     return reading
 
@@ -234,8 +231,8 @@ def _slots_along(location: BoardLocation, profile: BoardProfile, side: str, alon
     return sorted(position, key=position.get)
 
 
-def _port_word(node: str) -> str:
-    return {"V": N_("Venice"), "C": N_("Constantinople")}[node]
+def _port_word(node: str) -> Text:
+    return Text({"V": N_("Venice"), "C": N_("Constantinople")}[node])
 
 
 def _marker(profile: BoardProfile, tile: str) -> int:
@@ -259,6 +256,13 @@ class GoldenHornReader(TableReader):
         self._good: RouteReading | None = None
         self._known: dict[str, str] = {}
 
+    @property
+    def mismatch(self) -> str | None:
+        """The route the tiles read when it differs from the game's (None when they agree or are unread)."""
+        if self._good is None or not self.expected or self._good.text == " ".join(self.expected.split()):
+            return None
+        return self._good.text
+
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: Any = None,
              timestamp: float | None = None) -> TableReading:
         reading = super().read(frame, small, regions, timestamp)
@@ -275,8 +279,8 @@ class GoldenHornReader(TableReader):
             else:
                 notes.append(self.route.problem_text())
         mapping = (self._good or self.route).spaces
-        if self._good is not None and self.expected and " ".join(self._good.tiles) != " ".join(self.expected.split()):
-            notes.append(f"the tiles on the table read {self._good.text}, this game's route is {self.expected}")
+        if self.mismatch:
+            notes.append(f"the tiles on the table read {self.mismatch}, this game's route is {self.expected}")
         pieces = tuple(replace(p, space=mapping.get(p.space)) if p.space else p for p in reading.pieces)
         return replace(reading, pieces=pieces, notes=tuple(notes))
 
@@ -290,14 +294,14 @@ def read_route_from(source: Any, profile: BoardProfile, players: int, frames: in
     """Read frames from a started frame source until two readings agree on a complete
     route (or ``frames``/``timeout_s`` run out): the last reading either way."""
     reader = GoldenHornReader(profile, players)
-    last = RouteReading(players, problems=((N_("The camera gave no picture."), {}),))
+    last = RouteReading(players, problems=(Text(N_("The camera gave no picture.")),))
     previous = ""
     deadline = time.monotonic() + timeout_s
     for _ in range(frames):
         frame = source.read()
         reader.read(frame.image, frame.small)
         last = reader.route if reader.location is not None else RouteReading(
-            players, problems=((N_("No route tile is in view."), {}),))
+            players, problems=(Text(N_("No route tile is in view.")),))
         if last.complete and last.text == previous:
             return last
         previous = last.text if last.complete else ""

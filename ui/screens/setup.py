@@ -3,32 +3,48 @@ from __future__ import annotations
 
 import importlib
 import importlib.util
+import logging
+import threading
+from typing import Any, Callable
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import GAME_TITLES, available_games, load_game
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.screens import load_kv
 
 load_kv(__file__)
+log = logging.getLogger(__name__)
 
 SEAT_COLOURS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("white"),
                 N_("purple"), N_("orange"))
 CHOICE_WORDS = (N_("yes"), N_("no"))
 
 
+def game_hook(game: str, name: str, default: Any = None) -> Any:
+    """Something the game's table view offers in ``ui/games/<game>.py`` (``default`` when not)."""
+    module_name = f"ui.games.{game}"
+    if importlib.util.find_spec(module_name) is None:
+        return default
+    return getattr(importlib.import_module(module_name), name, default)
+
+
 def prepare_config(config: GameConfig, app) -> GameConfig:
     """Let the game's table view add to the config (``prepare_config`` in
     ``ui/games/<game>.py``, e.g. the card catalogue the players corrected)."""
-    module_name = f"ui.games.{config.game}"
-    if importlib.util.find_spec(module_name) is None:
-        return config
-    hook = getattr(importlib.import_module(module_name), "prepare_config", None)
+    hook = game_hook(config.game, "prepare_config")
     return config if hook is None else hook(config, app)
+
+
+def error_text(app: Any, exc: CompanionError) -> str:
+    """A refusal in the player's language, whether it carries a Text or a plain message."""
+    message = exc.args[0] if exc.args else ""
+    return app.say(message) if isinstance(message, Text) else app.tr(str(exc))
 
 
 class SetupScreen(Screen):
@@ -98,17 +114,60 @@ class SetupScreen(Screen):
         options = self.ids.options
         options.clear_widgets()
         self._option_rows = []
+        last = app.journal.latest_config(self.game_name, self.player_count) if app.journal is not None else None
+        remembered = (last or {}).get("options") or {}
         for option in self.game.options:
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)
             if option.choices:
                 row.ids.choice.values = [app.tr(option.label_for(v)) for v in option.choices]
                 row.ids.choice.text = app.tr(option.label_for(option.default))
-            else:
-                row.ids.choice.text = "" if option.default is None else str(option.default)
+            else:   # data about the players' copy (tiles, fleets): what the last such game used
+                value = remembered.get(option.name) or option.default
+                row.ids.choice.text = "" if value is None else str(value)
+                if option.name in self.camera_options():
+                    row.camera_text = app.tr("Read from the camera")
+                    row.ids.camera.bind(on_release=lambda _b, o=option, r=row: self.read_from_camera(o, r))
             row.ids.help.text = app.tr(option.help) if option.help else ""
             options.add_widget(row)
             self._option_rows.append((option, row))
+
+    def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
+        """Options the game lets the camera fill (``CAMERA_OPTIONS`` in ``ui/games/<game>.py``)."""
+        return game_hook(self.game_name, "CAMERA_OPTIONS", {}) if self.game_name else {}
+
+    def read_from_camera(self, option: Any, row: Any) -> None:
+        """Fill a text option from the camera (e.g. Golden Horn's route tiles), off the UI thread."""
+        app = App.get_running_app()
+        reader = self.camera_options()[option.name]
+        players = self.player_count
+        row.ids.camera.disabled = True
+        row.ids.help.text = app.tr("Reading from the camera…")
+
+        def work() -> None:
+            value, error = None, None
+            try:
+                value = reader(players, app.settings, app.simulated)
+            except CompanionError as exc:
+                error = exc
+            except Exception as exc:  # a camera failure must not take the setup screen down
+                log.exception("reading %s from the camera failed", option.name)
+                error = CompanionError(N_("Camera unavailable: type the colours."))
+                error.__cause__ = exc
+            Clock.schedule_once(lambda _dt: self._camera_done(option, row, value, error))
+
+        threading.Thread(target=work, name="setup-camera", daemon=True).start()
+
+    def _camera_done(self, option: Any, row: Any, value: str | None, error: CompanionError | None) -> None:
+        app = App.get_running_app()
+        row.ids.camera.disabled = False
+        if error is not None:
+            row.ids.help.text = app.tr(option.help) if option.help else ""
+            self.error = error_text(app, error)
+            return
+        row.ids.choice.text = value
+        row.ids.help.text = app.tr("Read by the camera: {value}", value=value)
+        self.error = ""
 
     def config(self) -> GameConfig:
         app = App.get_running_app()
@@ -135,6 +194,6 @@ class SetupScreen(Screen):
             config = prepare_config(config, app)
             app.start_game(config)
         except CompanionError as exc:
-            self.error = app.tr(str(exc))
+            self.error = error_text(app, exc)
             return
         self.error = ""
