@@ -76,6 +76,8 @@ class TableSession:
         self._listeners: list[Listener] = []
         self._lock = threading.RLock()
         self.pending: Proposal | None = None
+        #: what the camera sees that no legal action explains (the game's Texts), shown instead of a proposal
+        self.unexplained: tuple[Any, ...] = ()
         self.notices: list[str] = list(notices)
         self._reading: TableReading | None = None
 
@@ -189,7 +191,7 @@ class TableSession:
             self._timeline.states.append(after)
             self._timeline.actions.append(action)
             self._timeline.redo.clear()
-            self.pending = None
+            self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
 
     def _parse(self, data: dict[str, Any]) -> Action:
@@ -230,7 +232,7 @@ class TableSession:
             action = self._timeline.actions.pop()
             self._timeline.states.pop()
             self._timeline.redo.append(action)
-            self.pending = None
+            self.pending, self.unexplained = None, ()
             if was_over:
                 self.journal.reopen_game(self.game_id)
             self._emit("changed")
@@ -266,10 +268,17 @@ class TableSession:
             self._reading = reading
             candidates = tuple(explain(self.state, reading))
             if not candidates:
+                unexplained = getattr(self.game, "unexplained_reading", None)
+                seen = tuple(unexplained(self.state, reading)) if unexplained is not None else ()
+                changed = seen != self.unexplained
+                self.unexplained = seen
                 if self.pending is not None and self.pending.source == "camera":
                     self.pending = None
+                    changed = True
+                if changed:
                     self._emit("changed")
                 return None
+            self.unexplained = ()
             self.pending = Proposal(candidates[0], candidates[1:])
             self._emit("changed")
             return self.pending

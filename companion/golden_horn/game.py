@@ -157,6 +157,12 @@ class GoldenHorn:
             return ()
         return view.actions_for_reading(state, reading, self.legal_actions(state, state.current))
 
+    def unexplained_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
+        """What the camera sees that no legal action explains (ships off their node)."""
+        if state.phase != PLAY or state.pending:
+            return ()
+        return view.unexplained_reading(state, reading)
+
     def reachable(self, state: GoldenHornState, ship_id: str, reverse: bool = False) -> tuple[Reach, ...]:
         """For a chosen ship: every square or port it can end on this move, with
         the wind cards each needs and whether its owner can pay them."""

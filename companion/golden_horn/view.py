@@ -13,6 +13,7 @@ from companion.golden_horn.movement import load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score, score_sheet
 from companion.golden_horn.state import OVER, PLAY, TO_C, TO_V, GoldenHornState, Ship
 from companion.golden_horn.turns import why_cannot_declare
+from companion.i18n import Seat, Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
                                TurnStarted)
@@ -139,16 +140,40 @@ def actions_for_reading(state: GoldenHornState, reading: TableReading,
     (the biggest load first, no reversal before reversal); () when none does."""
     found: list[Action] = []
     moves = [a for a in legal if isinstance(a, Move)]
+    for ship, space in _moved_ships(state, reading):
+        found.extend(m for m in moves if m.ship == ship.label and m.to == space and not m.reverse)
+        found.extend(m for m in moves if m.ship == ship.label and m.to == space and m.reverse)
+    return tuple(dict.fromkeys(found))
+
+
+def _moved_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Ship, str]]:
+    """Placed ships the camera sees on another node than the game has them on, with that node."""
+    moved = []
     for piece in reading.pieces:
         if piece.kind != "ship":
             continue
         ship_id = _ship_id(state, piece.seat, piece.piece)
         space = _space_id(state, piece.space)
-        if ship_id is None or space is None:
+        ship = state.ship_by_id(ship_id) if ship_id is not None else None
+        if ship is None or space is None or ship.at < 0 or state.route[ship.at].id == space:
             continue
-        ship = state.ship_by_id(ship_id)
-        if ship is None or ship.at < 0 or state.route[ship.at].id == space:
-            continue
-        found.extend(m for m in moves if m.ship == ship_id and m.to == space and not m.reverse)
-        found.extend(m for m in moves if m.ship == ship_id and m.to == space and m.reverse)
-    return tuple(dict.fromkeys(found))
+        moved.append((ship, space))
+    return moved
+
+
+def unexplained_reading(state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
+    """Ships the camera sees off the node the game has them on (when no legal move
+    explains it): what the table screen shows instead of a proposal."""
+    found = []
+    for ship, space in _moved_ships(state, reading):
+        found.append(Text("{seat}'s ship {letter} stands on {seen}, where no legal move ends: "
+                          "put it back on {node}, or play the move by touch.",
+                          seat=Seat(ship.owner), letter=ship.name, seen=node_words(space),
+                          node=node_words(state.route[ship.at].id)))
+    return tuple(found)
+
+
+def node_words(node_id: str) -> Text:
+    """How players call a route node: "Venice", "Modone", "square 5"."""
+    ports = {"V": Text("Venice"), "C": Text("Constantinople"), "M": Text("Modone")}
+    return ports.get(node_id) or Text("square {number}", number=node_id[1:])

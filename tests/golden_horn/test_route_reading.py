@@ -3,17 +3,12 @@ read by the real pipeline, for every player count, with turned tiles, ships on
 squares, odd light and every setup mistake a player can make."""
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 
 import pytest
 
-from companion.engine import TABLE, GameConfig
-from companion.golden_horn import GAME
-from companion.golden_horn.actions import PlaceFleet
 from companion.golden_horn.data import parse_tiles
-from companion.golden_horn.state import SETUP
-from companion.session import TableSession
+from tests.golden_horn.test_camera_reading import new_session
 from ui.games.golden_horn_camera import (SIM_CAMERA, SIM_PRINTED, SIM_SIDES, GoldenHornTable, TileLay,
                                          ship_identity, simulated_copy, simulated_table, table_layout)
 from ui.games.golden_horn_route import GoldenHornReader, match_tile, read_route_from
@@ -157,14 +152,7 @@ def test_match_tile_needs_two_squares_and_picks_one_set():
 
 
 def test_the_game_reader_notes_a_route_that_differs_from_the_games(journal):
-    config = GameConfig.build("golden_horn", ["Ann", "Bea"])
-    session = TableSession.new(journal, config)
-    rng = random.Random(1)
-    while session.state.phase == SETUP:
-        if session.to_act == (TABLE,):
-            session.submit(GAME.sample_chance(session.state, rng))
-        else:
-            session.submit(PlaceFleet(session.to_act[0], "VVC"))
+    session = new_session(journal, 2, seed=1)
     table = simulated_table(session.state)
     reader = GoldenHornReader(table.profile, 2, expected="RBY OPG")
     assert not any("differ" in n or "route is" in n for n in reader.read(table.render()).notes)
@@ -177,14 +165,7 @@ def test_the_game_reader_notes_a_route_that_differs_from_the_games(journal):
 
 
 def test_twelve_ships_in_one_port_are_all_read(journal):
-    config = GameConfig.build("golden_horn", ["Ann", "Bea", "Cy", "Dov"])
-    session = TableSession.new(journal, config)
-    rng = random.Random(2)
-    while session.state.phase == SETUP:
-        if session.to_act == (TABLE,):
-            session.submit(GAME.sample_chance(session.state, rng))
-        else:
-            session.submit(PlaceFleet(session.to_act[0], "VVV"))
+    session = new_session(journal, 4, seed=2, ports="VVV")
     table = simulated_table(session.state)
     pieces = GoldenHornReader(table.profile, 4).read(table.render()).pieces
     assert len(pieces) == 12 and {p.space for p in pieces} == {"V"}

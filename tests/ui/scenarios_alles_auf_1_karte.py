@@ -85,19 +85,41 @@ async def mark_everyone(probe, record_first: bool = False) -> None:
     summary = session.summary()
     for seat in summary["to_act"]:
         hint = summary["seats"][seat].get("hint") or {}
-        if hint.get("best_card"):
-            target = card_view(probe, seat, hint["best_card"])
-        else:
-            target = by_wid(probe, f"pass_{seat}")
-        # a seat off screen is scrolled into view first, as a player would swipe
-        view(probe).ids.scroll.scroll_to(target, padding=10, animate=False)
-        await probe.frames(2)
-        await probe.tap(target)
+        fitting = {o["card"] for o in summary["seats"][seat]["options"] if o["default_colours"]}
+
+        def target():
+            if hint.get("best_card") in fitting:
+                return card_view(probe, seat, hint["best_card"])
+            return by_wid(probe, f"pass_{seat}")   # nothing of this roll fits the hinted card: pass
+
+        # a seat off screen is scrolled into view first, as a player would swipe; the view may
+        # rebuild its panels meanwhile (a round ending), so the widget is looked up again
+        await scroll_into_view(probe, target)
+        await probe.tap(target())
+        if seat not in view(probe).choices:
+            # now and then the horizontal ScrollView keeps a tap as the start of a swipe
+            # (Kivy's scroll_timeout under load): a player taps again
+            await scroll_into_view(probe, target)
+            await probe.tap(target())
     if record_first:
         await probe.screenshot("table_mark")
         probe.record("mark_texts", probe.texts(view(probe)))
         probe.record("choices", {str(k): list(v) for k, v in view(probe).choices.items()})
     await probe.tap(by_wid(probe, "confirm_all"))
+
+
+async def scroll_into_view(probe, find) -> None:
+    """Scroll the widget ``find()`` returns into view and wait until it is the same widget,
+    standing still, two frames running (so a tap lands where a finger would)."""
+    last = None
+    for _ in range(60):
+        widget = find()
+        view(probe).ids.scroll.scroll_to(widget, padding=10, animate=False)
+        await probe.frames(1)
+        here = (widget, tuple(round(v) for v in widget.to_window(*widget.center)))
+        if here == last and find() is widget:
+            return
+        last = here
 
 
 def has_popup(cls: str) -> bool:

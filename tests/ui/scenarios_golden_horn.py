@@ -194,6 +194,15 @@ async def camera_move(probe, screen_name: str) -> None:
     camera = view(probe).camera_view
     await probe.until(lambda: camera.ids.frame.texture is not None, timeout_frames=900)
     before = len(session.actions)
+    # first where no legal move of ship a ends: shown as such, nothing proposed
+    ends = {a.to for a in session.legal_actions(seat) if isinstance(a, Move) and a.ship == f"{seat}a"}
+    wrong = next(n.id for n in reversed(session.state.route) if n.kind == "square" and n.id not in ends)
+    await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()[wrong])
+    table_screen = app.manager.get_screen("table")
+    await probe.until(lambda: table_screen.camera_note != "", timeout_frames=1500)
+    probe.record("camera_note", table_screen.camera_note)
+    probe.record("note_pending", session.pending is not None)
+    await probe.screenshot(screen_name + "_unexplained")
     await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()["s1"])
     await probe.until(lambda: session.pending is not None, timeout_frames=1500)
     probe.record("proposal", str(session.pending.action))

@@ -12,7 +12,7 @@ from typing import Any
 
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import DrawCubes, Move, PlaceFleet
-from tests.ui.scenarios_golden_horn import gh, start_golden_horn, tap_gh, view
+from tests.ui.scenarios_golden_horn import start_golden_horn, tap_gh, view
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "golden_horn-sample.json"
 

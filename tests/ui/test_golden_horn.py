@@ -77,6 +77,8 @@ def test_big_screen_move_read_from_the_camera_view(run_ui):
     run = run_ui("scenarios_golden_horn:big_screen_with_camera", size="1280x800")
     r = run.result
     assert r["camera_visible"]
+    assert r["camera_note"].startswith("Ann's ship a stands on square ") and not r["note_pending"]
+    assert r["camera_note"].endswith("where no legal move ends: put it back on Venice, or play the move by touch.")
     assert r["proposal"].startswith("seat 0 moves ship 0a to s1")
     assert r["proposal_text"].startswith("Camera saw: ") and "to s1" in r["proposal_text"]
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
@@ -99,6 +101,8 @@ def test_greek_small_screen_and_camera_toggle(run_ui):
     assert any(t.startswith("Κύβοι από το σακούλι για Βενετία") for t in r["texts_fill"])
     assert "Χωρίς φόρτωση" in r["texts_ship"] and "Πίσω" in r["texts_ship"]
     assert r["camera_visible"]
+    assert r["camera_note"].startswith("Το πλοίο a του/της Ann βρίσκεται σε: τετράγωνο ") and not r["note_pending"]
+    assert r["camera_note"].endswith("βάλτε το πίσω σε: Βενετία, ή παίξτε την κίνηση με αφή.")
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
     assert run.image("gh_el_camera").shape[:2] == (480, 800)
 

@@ -226,7 +226,7 @@ class GoldenHornTable(SimulatedTable):
         poly = [self.tile_to_table(tile, p) for p in self.profile.space(space).polygon]
         return cv2.pointPolygonTest(np.array(poly, dtype=np.float32), mm, False) >= 0
 
-    def _slots(self, node: str, count: int) -> list[tuple[float, float]]:
+    def spots_on(self, node: str, count: int) -> list[tuple[float, float]]:
         """Spots for ``count`` ships on a node: berths in a row on Modone, a 4 x 3 grid in a port."""
         if node == "M":
             w, h = MODONE_TILE_MM
@@ -250,7 +250,7 @@ class GoldenHornTable(SimulatedTable):
                 by_node.setdefault(state.route[ship.at].id, []).append(ship)
         centres = self.node_centres()
         for node_id, ships in by_node.items():
-            places = (self._slots(node_id, len(ships)) if node_id in ("V", "C", "M")
+            places = (self.spots_on(node_id, len(ships)) if node_id in ("V", "C", "M")
                       else [centres[node_id]] * len(ships))
             for ship, place in zip(ships, places):
                 spots[ship.label] = (place, self.heading_for(node_id, ship.heading))

@@ -16,6 +16,7 @@ class TableScreen(Screen):
     game_title = StringProperty("")
     turn_text = StringProperty("")
     proposal_text = StringProperty("")
+    camera_note = StringProperty("")
     has_proposal = BooleanProperty(False)
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
@@ -41,6 +42,7 @@ class TableScreen(Screen):
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}",
                                     action=app.say(pending.action.text())) if pending else ""
+        self.camera_note = "" if pending else " · ".join(app.say(t) for t in session.unexplained)
         self.view.refresh()
 
     def on_signal(self, signal: Signal) -> None:
