@@ -85,7 +85,8 @@ class TableReader:
     def _locate(self, frame: np.ndarray, gray: np.ndarray) -> None:
         mem = self._memory
         assert self.profile is not None
-        small = downscale(gray, self.config.detect.small_width)
+        # tiles carry small markers (a strip beside a tile's squares): look for them at full size
+        small = gray if self.profile.tiles else downscale(gray, self.config.detect.small_width)
         scale = gray.shape[1] / small.shape[1]
         seen = find_anchors(small, self.profile.dictionary, self.profile.all_anchor_ids())
         mem.anchors = [SeenAnchor(s.id, tuple((x * scale, y * scale) for x, y in s.corners)) for s in seen]

@@ -111,12 +111,15 @@ def square_lab(image: np.ndarray, location: BoardLocation, tile: str, polygon: t
     x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)
     dx, dy = (x1 - x0) * inset, (y1 - y0) * inset
     corners = [(x0 + dx, y0 + dy), (x1 - dx, y0 + dy), (x1 - dx, y1 - dy), (x0 + dx, y1 - dy)]
-    pts = np.array([placement.to_px(c) for c in corners], dtype=np.float32)
-    mask = np.zeros(image.shape[:2], dtype=np.uint8)
-    cv2.fillConvexPoly(mask, pts.round().astype(np.int32), 255)
-    if not mask.any():
+    pts = np.array([placement.to_px(c) for c in corners], dtype=np.float32).round().astype(np.int32)
+    h, w = image.shape[:2]
+    x0, y0 = np.clip(pts.min(axis=0), 0, (w, h))
+    x1, y1 = np.clip(pts.max(axis=0) + 1, 0, (w, h))
+    if x1 - x0 < 2 or y1 - y0 < 2:
         raise BoardNotFound(f"{tile}: square outside the picture")
-    mean = np.array(cv2.mean(image, mask=mask)[:3], dtype=np.float64)
+    mask = np.zeros((y1 - y0, x1 - x0), dtype=np.uint8)       # only the square's neighbourhood
+    cv2.fillConvexPoly(mask, pts - (x0, y0), 255)
+    mean = np.array(cv2.mean(image[y0:y1, x0:x1], mask=mask)[:3], dtype=np.float64)
     white = np.array(location.white_bgr or (PAPER_WHITE,) * 3, dtype=np.float64)
     return _lab(tuple(mean * PAPER_WHITE / np.maximum(white, 1.0)))
 
