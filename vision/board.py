@@ -218,25 +218,6 @@ def tile_centres(location: BoardLocation, profile: BoardProfile) -> dict[str, Po
     return centres
 
 
-def chain_tiles(location: BoardLocation, profile: BoardProfile, start: str) -> tuple[str, ...]:
-    """Order the located tiles as a route: from ``start``, always step to the nearest unvisited tile.
-
-    Distances are between tile centres in table mm.  When both ends of the
-    route are known, :func:`shortest_route` is the sturdier choice.
-    """
-    centres = tile_centres(location, profile)
-    if start not in centres:
-        raise BoardNotFound(f"route start tile {start!r} not visible")
-    order = [start]
-    rest = set(centres) - {start}
-    while rest:
-        here = centres[order[-1]]
-        nxt = min(sorted(rest), key=lambda n: math.dist(here, centres[n]))
-        order.append(nxt)
-        rest.remove(nxt)
-    return tuple(order)
-
-
 def shortest_route(centres: dict[str, Point], start: str, end: str) -> tuple[str, ...]:
     """The order of all ``centres`` from ``start`` to ``end`` with the shortest total length.
 

@@ -81,20 +81,21 @@ def detect_tags(
         small = to_gray(small)
     scale = gray.shape[1] / small.shape[1]
     decoders = decoders_for(config.use_zxing)
-    finders = _find_finders(small, scale, config)
-    boxes = [_box_around(group, scale, config, gray.shape) for group in _group_finders(finders)]
+    clusters = _clusters(_find_finders(small, scale, config))
+    boxes = [_box_around(group, scale, config, gray.shape) for group in _group_finders(clusters)]
     # tags side by side (ships packed in a port) can pair finders wrongly: decode such crowds whole too
-    crowds = [_box_around(c, scale, config, gray.shape) for c in _clusters(finders) if len(c) > 3]
+    crowds = [(_box_around(c, scale, config, gray.shape), len(c) // 3) for c in clusters if len(c) > 3]
     if regions is not None:
         boxes = [b for b in boxes if any(_overlaps(b, r) for r in regions)]
-        crowds = [b for b in crowds if any(_overlaps(b, r) for r in regions)]
+        crowds = [(b, n) for b, n in crowds if any(_overlaps(b, r) for r in regions)]
     found: list[Detection] = []
     for box in boxes:
         if any(_inside(d.center, box) for d in found):
             continue
         found.extend(decode_crop(gray, box, config, decoders))
-    for box in crowds:
-        found.extend(decode_crop(gray, box, config, decoders))
+    for box, codes in crowds:
+        if sum(_inside(d.center, box) for d in found) < codes:   # some of the crowd still missing
+            found.extend(decode_crop(gray, box, config, decoders))
     if config.full_frame_fallback:
         for raw in _decode_chain(gray, decoders):
             found.append(_finish(raw, gray, (0, 0), 1.0))
@@ -142,15 +143,15 @@ def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list
     return finders
 
 
-def _group_finders(finders: list[tuple[float, float, float]]) -> list[list[tuple[float, float, float]]]:
-    """Group finders into codes: neighbours of similar size, split into right-angled triples.
+def _group_finders(clusters: list[list[tuple[float, float, float]]]) -> list[list[tuple[float, float, float]]]:
+    """Split clusters of finders (:func:`_clusters`) into codes: right-angled triples.
 
     Finders of one code lie 14-26 modules apart (versions 1-3).  When nearby
     codes make a cluster of more than three, the triples that form a
     right isosceles triangle are taken out one by one; the rest stay single.
     """
     groups: list[list[tuple[float, float, float]]] = []
-    for cluster in _clusters(finders):
+    for cluster in clusters:
         if len(cluster) <= 3:
             groups.append(cluster)
             continue

@@ -108,6 +108,33 @@ async def mark_everyone(probe, record_first: bool = False) -> None:
     await probe.tap(by_wid(probe, "confirm_all"))
 
 
+async def play_rounds(probe, replace, record_first_mark: bool = False, max_rounds: int = 40) -> int:
+    """Play by taps until the game ends: throws from the oracle, keep, everyone marks, and
+    ``replace()`` when a card must be replaced (a new card revealed from the pile when the
+    phase asks).  Returns how many replacements were made."""
+    session = probe.app.session
+    rounds = replacements = 0
+    first_mark = record_first_mark
+    while not session.is_over and rounds < max_rounds:
+        phase = session.state.phase
+        if phase == "throw":
+            rounds += 1
+            await enter_throw(probe, oracle_dice(session.state))
+        elif phase == "decide":
+            await probe.tap(by_wid(probe, "keep_roll"))
+        elif phase == "mark":
+            await mark_everyone(probe, record_first=first_mark)
+            first_mark = False
+        elif phase == "replace":
+            await replace()
+            replacements += 1
+        elif phase == "reveal":
+            await probe.tap(by_wid(probe, "random_card"))
+        else:
+            raise AssertionError(f"unexpected phase {phase}")
+    return replacements
+
+
 async def scroll_into_view(probe, find) -> None:
     """Scroll the widget ``find()`` returns into view and wait until it is the same widget,
     standing still, two frames running (so a tap lands where a finger would)."""
@@ -189,22 +216,7 @@ async def play_two_players_to_the_end(probe) -> None:
     probe.record("after_reroll_dice", list(session.state.dice))
     probe.record("after_reroll_expected", sorted(kept + target[:2], key=COLOURS.index))
     await probe.tap(by_wid(probe, "keep_roll"))
-    first_mark = True
-    rounds = 0
-    while not session.is_over and rounds < 40:
-        phase = session.state.phase
-        if phase == "throw":
-            rounds += 1
-            await enter_throw(probe, oracle_dice(session.state))
-        elif phase == "decide":
-            await probe.tap(by_wid(probe, "keep_roll"))
-        elif phase == "mark":
-            await mark_everyone(probe, record_first=first_mark)
-            first_mark = False
-        elif phase == "replace":
-            await probe.tap(by_wid(probe, "random_card"))
-        else:
-            raise AssertionError(f"unexpected phase {phase}")
+    await play_rounds(probe, replace=lambda: probe.tap(by_wid(probe, "random_card")), record_first_mark=True)
     await probe.until(lambda: app.manager.current == "scores")
     await probe.screenshot("scores")
     probe.record("rounds", session.state.round)
@@ -333,24 +345,7 @@ async def play_advanced_to_the_end(probe) -> None:
         await probe.tap(by_wid(probe, "random_card"))
     probe.record("display", [c.id for c in session.state.display])
     await probe.screenshot("advanced_display")
-    takes = 0
-    rounds = 0
-    while not session.is_over and rounds < 40:
-        phase = session.state.phase
-        if phase == "throw":
-            rounds += 1
-            await enter_throw(probe, oracle_dice(session.state))
-        elif phase == "decide":
-            await probe.tap(by_wid(probe, "keep_roll"))
-        elif phase == "mark":
-            await mark_everyone(probe)
-        elif phase == "replace":
-            await take_from_display(probe)
-            takes += 1
-        elif phase == "reveal":
-            await probe.tap(by_wid(probe, "random_card"))
-        else:
-            raise AssertionError(f"unexpected phase {phase}")
+    takes = await play_rounds(probe, replace=lambda: take_from_display(probe))
     await probe.until(lambda: app.manager.current == "scores")
     await probe.screenshot("advanced_scores")
     probe.record("takes", takes)

@@ -7,7 +7,7 @@ import math
 import cv2
 import pytest
 
-from vision.board import chain_tiles, find_anchors, locate_board
+from vision.board import find_anchors, locate_board, shortest_route, tile_centres
 from vision.camera_model import CameraModel
 from vision.errors import BoardNotFound, ProfileError
 from vision.profiles import FORMAT, load_profile, parse_profile
@@ -125,7 +125,13 @@ def test_tile_route_is_assembled_from_tile_anchors(tiles_profile):
     table.place_piece(ship("golden_horn", 0, "A"), table.tile_to_table("sea-1", (94, 62)), 90, 34)
     reader = TableReader(tiles_profile)
     reading = reader.read(table.render())
-    assert chain_tiles(reader.location, tiles_profile, "sea-3") == ("sea-3", "sea-1", "sea-4", "sea-2")
+    centres = tile_centres(reader.location, tiles_profile)
+    assert shortest_route(centres, "sea-3", "sea-2") == ("sea-3", "sea-1", "sea-4", "sea-2")
     assert reading.piece("gh:ship:0:a").space == "sea-1/2"
-    with pytest.raises(BoardNotFound, match="route start"):
-        chain_tiles(reader.location, tiles_profile, "nowhere")
+
+
+
+def test_shortest_route_beats_nearest_first():
+    # from A the nearest tile is B, but the shortest route to E takes C first (16 mm, not 18)
+    centres = {"A": (0.0, 0.0), "B": (1.0, 0.0), "C": (-3.0, 0.0), "E": (10.0, 0.0)}
+    assert shortest_route(centres, "A", "E") == ("A", "C", "B", "E")

@@ -14,12 +14,14 @@ import statistics
 import time
 from dataclasses import replace
 
-from ui.games.golden_horn_camera import SIM_CAMERA, simulated_copy
+from ui.games.golden_horn_camera import SIM_CAMERA, SIM_PRINTED, SIM_SIDES, simulated_copy
 from ui.games.golden_horn_route import GoldenHornReader
 from vision.reader import TableReader
 from vision.tags import ship as ship_tag
 
-EXPECTED = {2: "BYR OPG", 3: "OPG BYR POG YRB", 4: "OPG BYR POG YRB"}
+#: the simulated copy is laid so that every tile is travelled in its printed order
+#: (tests/golden_horn/test_route_reading.py checks that by hand)
+EXPECTED = {players: " ".join(SIM_PRINTED[side] for side in SIM_SIDES[players]) for players in (2, 3, 4)}
 
 
 def random_camera(rng: random.Random):

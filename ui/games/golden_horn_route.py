@@ -182,10 +182,12 @@ def read_route(location: BoardLocation, profile: BoardProfile, image: np.ndarray
         before, after = centres[order[i - 1]], centres[order[i + 1]]
         along = (after[0] - before[0], after[1] - before[1])
         slots = _slots_along(location, profile, side, along)
-        samples = [None if square_space(side, s) in occupied else _sample(image, location, profile, side, s)
-                   for s in (1, 2, 3)]
-        match = match_tile(samples)
-        printed = known.get(side) or (match[0] if match else "???")
+        printed = known.get(side)
+        if printed is None:    # colours are printed: measured until read once
+            samples = [None if square_space(side, s) in occupied else _sample(image, location, profile, side, s)
+                       for s in (1, 2, 3)]
+            match = match_tile(samples)
+            printed = match[0] if match else "???"
         tiles.append("".join(printed[s - 1] for s in slots))
         for k, s in enumerate(slots):
             spaces[square_space(side, s)] = f"s{3 * number + k + 1}"
@@ -296,12 +298,12 @@ def read_route_from(source: Any, profile: BoardProfile, players: int, frames: in
                     timeout_s: float = 8.0) -> RouteReading:
     """Read frames from a started frame source until two readings agree on a complete
     route (or ``frames``/``timeout_s`` run out): the last reading either way."""
-    reader = GoldenHornReader(profile, players)
     last = RouteReading(players, problems=(Text(N_("The camera gave no picture.")),))
     previous = ""
     deadline = time.monotonic() + timeout_s
     for _ in range(frames):
         frame = source.read()
+        reader = GoldenHornReader(profile, players)   # a fresh one: each frame measures the colours anew
         reader.read(frame.image, frame.small)
         last = reader.route if reader.location is not None else RouteReading(
             players, problems=(Text(N_("No route tile is in view.")),))
