@@ -62,12 +62,12 @@ def read_image(path: str) -> np.ndarray:
     data = np.fromfile(path, dtype=np.uint8) if _exists(path) else None
     if data is None:
         raise FrameError(f"{path}: no such file")
-    level = cv2.utils.logging.getLogLevel()
-    cv2.utils.logging.setLogLevel(cv2.utils.logging.LOG_LEVEL_SILENT)  # silence libpng's warning for a truncated file; we raise instead
+    level = cv2.getLogLevel()  # cv2.utils.logging is missing from the 4.x wheels the Pi uses (numpy < 2)
+    cv2.setLogLevel(0)  # LOG_LEVEL_SILENT: silence libpng's warning for a truncated file; we raise instead
     try:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     finally:
-        cv2.utils.logging.setLogLevel(level)
+        cv2.setLogLevel(level)
     if image is None:
         raise FrameError(f"{path}: not a readable image (empty, truncated or unknown format)")
     return image
