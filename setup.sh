@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
 # Table Companion set-up: from a fresh Debian / Raspberry Pi OS to a runnable app.
 #
-#   ./setup.sh            system packages + .venv with requirements.txt + the `companion` command
-#   ./setup.sh --dev      … plus the test tools (pytest, hypothesis, Xvfb)
-#   ./setup.sh --service  … plus the kiosk systemd unit (Raspberry Pi), enabled at boot
+#   ./setup.sh                   system packages + .venv with requirements.txt + the `companion` command
+#   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze)
+#   ./setup.sh --service         the kiosk instead (Raspberry Pi): a root-owned copy of the app in
+#                                /opt/table-companion with its own venv, the system user `companion`,
+#                                the systemd unit enabled at boot, and console boot (no desktop)
+#   ./setup.sh ... --dry-run     print every step it would take, change nothing
 #
-# Idempotent: run it again any time; it only installs what is missing.
+# Idempotent: run it again any time; after `git pull`, `sudo ./setup.sh --service` updates the kiosk.
+# For tests: TABLE_COMPANION_DEVICE_MODEL names the device-tree model file read to detect a Pi
+# (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 VENV="$ROOT/.venv"
-DEV=0
-SERVICE=0
+PREFIX="${TABLE_COMPANION_PREFIX:-/opt/table-companion}"
+MODEL_FILE="${TABLE_COMPANION_DEVICE_MODEL:-/proc/device-tree/model}"
 SERVICE_USER="companion"
 DATA_DIR="/var/lib/table-companion"
+UNIT_DIR="/etc/systemd/system"
+DEV=0
+SERVICE=0
+DRY_RUN=0
 
 say() { printf '==> %s\n' "$*"; }
+warn() { printf 'setup.sh: warning: %s\n' "$*" >&2; }
 die() { printf 'setup.sh: error: %s\n' "$*" >&2; exit 1; }
 trap 'die "failed at line $LINENO: $BASH_COMMAND"' ERR
 
@@ -23,29 +33,58 @@ for arg in "$@"; do
     case "$arg" in
         --dev) DEV=1 ;;
         --service) SERVICE=1 ;;
-        -h|--help) sed -n '2,8p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option '$arg' (use --dev, --service or --help)" ;;
+        --dry-run) DRY_RUN=1 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown option '$arg' (use --dev, --service, --dry-run or --help)" ;;
     esac
 done
+if [ "$DEV" -eq 1 ] && [ "$SERVICE" -eq 1 ]; then
+    die "--dev and --service do not go together: the kiosk gets no test tools (run them one after the other)"
+fi
+if [ "$DRY_RUN" -eq 1 ]; then say "dry run: printing every step, changing nothing"; fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
-    command -v sudo >/dev/null || die "run as root, or install sudo"
-    SUDO="sudo"
+    if command -v sudo >/dev/null; then SUDO="sudo"
+    elif [ "$DRY_RUN" -eq 1 ]; then SUDO="sudo"
+    else die "run as root, or install sudo"; fi
 fi
 
+# run CMD...: do it, or print it in a dry run.  as_root CMD...: the same through sudo.
+run() {
+    if [ "$DRY_RUN" -eq 1 ]; then printf '[dry-run] %s\n' "$*"; return 0; fi
+    "$@"
+}
+as_root() { run ${SUDO:+"$SUDO"} "$@"; }
+# install_file DEST MODE < CONTENT: a root-owned file (printed whole in a dry run).
+install_file() {
+    local dest=$1 mode=$2 content
+    content="$(cat)"
+    if [ "$DRY_RUN" -eq 1 ]; then
+        printf '[dry-run] write %s (mode %s):\n' "$dest" "$mode"
+        printf '%s\n' "$content" | sed 's/^/    | /'
+        return 0
+    fi
+    printf '%s\n' "$content" | ${SUDO:+"$SUDO"} tee "$dest" >/dev/null
+    ${SUDO:+"$SUDO"} chmod "$mode" "$dest"
+}
+
 IS_PI=0
-if [ -r /proc/device-tree/model ] && grep -qa "Raspberry Pi" /proc/device-tree/model; then
-    IS_PI=1
-    say "Raspberry Pi detected: $(tr -d '\0' </proc/device-tree/model)"
+if [ -r "$MODEL_FILE" ]; then
+    model="$(tr -d '\0' <"$MODEL_FILE")"
+    case "$model" in
+        "Raspberry Pi"*) IS_PI=1; say "Raspberry Pi detected: $model" ;;
+    esac
 fi
 
 # --- system packages ---------------------------------------------------------
 packages=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libgles2 libgl1-mesa-dri
           libmtdev1 libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-ttf-2.0-0 libsdl2-mixer-2.0-0)
-if [ "$IS_PI" -eq 1 ]; then packages+=(python3-picamera2 python3-lgpio python3-libcamera); fi
-if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth); fi
-if [ "$SERVICE" -eq 1 ]; then packages+=(systemd); fi
+# On the Pi, Picamera2 (built against apt's numpy 1.24) and lgpio come from apt.
+if [ "$IS_PI" -eq 1 ]; then packages+=(python3-picamera2 python3-libcamera python3-lgpio); fi
+# systemd brings systemd-analyze, which the unit's tests use.
+if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd); fi
+if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
 
 missing=()
 for pkg in "${packages[@]}"; do
@@ -54,48 +93,136 @@ done
 if [ "${#missing[@]}" -gt 0 ]; then
     command -v apt-get >/dev/null || die "apt-get not found: install ${missing[*]} by hand"
     say "installing system packages: ${missing[*]}"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    as_root apt-get update -qq
+    # sudo drops DEBIAN_FRONTEND from the environment: pass it through env.
+    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
 else
     say "system packages: all present"
 fi
 
 # --- Python virtual environment ------------------------------------------------
 PYTHON="${PYTHON:-python3}"
-command -v "$PYTHON" >/dev/null || die "$PYTHON not found"
-"$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
-    || die "Python 3.11 or newer is needed ($("$PYTHON" --version 2>&1))"
-if [ ! -x "$VENV/bin/python" ]; then
-    venv_args=()
-    # On the Pi, Picamera2 and lgpio come from apt: let the venv see them.
+if command -v "$PYTHON" >/dev/null; then
+    "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
+        || die "Python 3.11 or newer is needed ($("$PYTHON" --version 2>&1))"
+elif [ "$DRY_RUN" -eq 0 ]; then
+    die "$PYTHON not found"
+fi
+
+# build_venv VENV SRC EDITABLE RUNNER: the venv, with Picamera2 and lgpio from apt visible on a
+# Pi (an older venv without them is made again), requirements.txt and the app from SRC.
+build_venv() {
+    local venv=$1 src=$2 editable=$3 runner=$4
+    local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check)
+    local venv_args=()
     if [ "$IS_PI" -eq 1 ]; then venv_args+=(--system-site-packages); fi
-    say "creating $VENV"
-    "$PYTHON" -m venv ${venv_args[@]+"${venv_args[@]}"} "$VENV"
-fi
-say "installing Python packages (requirements.txt)"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$ROOT/requirements.txt"
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check --no-deps -e "$ROOT"
-if [ "$DEV" -eq 1 ]; then
-    say "installing test tools (requirements-dev.txt)"
-    "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$ROOT/requirements-dev.txt"
-fi
-"$VENV/bin/python" -c 'import kivy, gpiozero, cv2, pyzbar.pyzbar' 2>/dev/null \
-    || die "the Python packages did not import: see the pip output above"
-
-# --- kiosk service -----------------------------------------------------------
-if [ "$SERVICE" -eq 1 ]; then
-    say "installing the systemd unit (user $SERVICE_USER, data in $DATA_DIR)"
-    if ! id "$SERVICE_USER" >/dev/null 2>&1; then
-        $SUDO useradd --system --create-home --shell /usr/sbin/nologin "$SERVICE_USER"
+    if [ ! -x "$venv/bin/python" ]; then
+        say "creating $venv ${venv_args[*]}"
+        $runner "$PYTHON" -m venv ${venv_args[@]+"${venv_args[@]}"} "$venv"
+    elif [ "$IS_PI" -eq 1 ] && ! grep -qiE '^include-system-site-packages *= *true' "$venv/pyvenv.cfg" 2>/dev/null; then
+        say "recreating $venv with --system-site-packages: it cannot see Picamera2 and lgpio from apt"
+        $runner "$PYTHON" -m venv --clear --system-site-packages "$venv"
     fi
-    for group in gpio video input render; do
-        if getent group "$group" >/dev/null; then $SUDO usermod -aG "$group" "$SERVICE_USER"; fi
-    done
-    sed -e "s#@ROOT@#$ROOT#g" -e "s#@USER@#$SERVICE_USER#g" \
-        "$ROOT/systemd/table-companion.service" | $SUDO tee /etc/systemd/system/table-companion.service >/dev/null
-    $SUDO systemctl daemon-reload
-    $SUDO systemctl enable table-companion.service
-    say "enabled: it starts at the next boot (or now: systemctl start table-companion)"
+    say "installing Python packages ($src/requirements.txt)"
+    $runner "${pip[@]}" -r "$src/requirements.txt"
+    if [ "$editable" -eq 1 ]; then
+        $runner "${pip[@]}" --no-deps -e "$src"
+    else
+        $runner "${pip[@]}" --no-deps --force-reinstall "$src"
+    fi
+    if [ "$DEV" -eq 1 ]; then
+        say "installing test tools (requirements-dev.txt)"
+        $runner "${pip[@]}" -r "$src/requirements-dev.txt"
+    fi
+    if [ "$DRY_RUN" -eq 1 ]; then
+        run "$venv/bin/python" -c 'import kivy, gpiozero, cv2, pyzbar.pyzbar'
+    else
+        local out
+        out="$(env KIVY_NO_ARGS=1 KIVY_NO_CONFIG=1 KIVY_NO_FILELOG=1 KIVY_NO_CONSOLELOG=1 \
+               "$venv/bin/python" -c 'import kivy, gpiozero, cv2, pyzbar.pyzbar' 2>&1)" \
+            || { printf '%s\n' "$out" >&2; die "the Python packages in $venv did not import (above)"; }
+    fi
+    if [ "$IS_PI" -eq 1 ]; then
+        say "checking Picamera2, numpy, OpenCV and lgpio in $venv"
+        $runner "$venv/bin/python" "$src/tools/check_pi_stack.py" \
+            || die "Picamera2 does not work in $venv (see above): the camera would stay dark. Fix it, then run setup.sh again"
+    fi
+}
+
+if [ "$SERVICE" -eq 0 ]; then
+    build_venv "$VENV" "$ROOT" 1 run
+    say "done. Run the app: $VENV/bin/companion"
+    exit 0
 fi
 
-say "done. Run the app: $VENV/bin/companion"
+# --- kiosk service -------------------------------------------------------------
+# The service user cannot read a home directory (0700 on Bookworm): the kiosk runs from a
+# root-owned copy in $PREFIX with its own venv, and writes only $DATA_DIR.
+umask 022
+say "installing the kiosk in $PREFIX (user $SERVICE_USER, data in $DATA_DIR)"
+as_root install -d -m 0755 -o root -g root "$PREFIX" "$PREFIX/src"
+as_root rsync -a --delete --chown=root:root --chmod=D0755,F0644 \
+    --exclude=__pycache__ --exclude='*.pyc' --exclude='*.egg-info' --exclude=/build \
+    "$ROOT/companion" "$ROOT/hardware" "$ROOT/vision" "$ROOT/ui" "$ROOT/tools" "$ROOT/systemd" \
+    "$ROOT/docs" "$ROOT/pyproject.toml" "$ROOT/requirements.txt" "$ROOT/requirements-dev.txt" \
+    "$ROOT/README.md" "$PREFIX/src/"
+build_venv "$PREFIX/venv" "$PREFIX/src" 0 as_root
+
+if id -u "$SERVICE_USER" >/dev/null 2>&1; then
+    say "system user $SERVICE_USER: present"
+else
+    as_root useradd --system --user-group --home-dir "$DATA_DIR" --no-create-home \
+        --shell /usr/sbin/nologin "$SERVICE_USER"
+fi
+# Device access is by group: gpio (/dev/gpiochip*), video (camera, /dev/dri/card*),
+# input (touch), render (/dev/dri/renderD*). Only groups that exist go into the unit.
+groups=()
+for group in gpio video input render; do
+    if getent group "$group" >/dev/null; then
+        groups+=("$group")
+    else
+        case "$group" in
+            gpio) why="the GPIO panel falls back to the screen" ;;
+            video) why="no camera and no display" ;;
+            input) why="no touch" ;;
+            *) why="slower graphics" ;;
+        esac
+        warn "group '$group' does not exist here, so the unit leaves it out: without it, $why"
+    fi
+done
+
+render() {
+    sed -e "s#@PREFIX@#$PREFIX#g" -e "s#@USER@#$SERVICE_USER#g" \
+        -e "s#@GROUPS@#${groups[*]}#g" -e "s#@DATA_DIR@#$DATA_DIR#g" "$1"
+}
+render "$ROOT/systemd/table-companion.service" | install_file "$UNIT_DIR/table-companion.service" 0644
+render "$ROOT/systemd/table-companion-retry.timer" | install_file "$UNIT_DIR/table-companion-retry.timer" 0644
+as_root systemctl daemon-reload
+if [ "$DRY_RUN" -eq 0 ] && command -v systemd-analyze >/dev/null; then
+    problems="$(systemd-analyze verify "$UNIT_DIR/table-companion.service" 2>&1 | grep 'table-companion' || true)"
+    [ -z "$problems" ] || die "systemd-analyze verify: $problems"
+fi
+as_root systemctl enable table-companion.service
+
+# The kiosk draws on the display through KMS/DRM; a desktop's display manager holds it.
+NEED_REBOOT=0
+default_target="$(systemctl get-default 2>/dev/null || echo unknown)"
+if [ "$default_target" = "graphical.target" ]; then
+    say "switching to console boot: the desktop would hold the display the kiosk draws on"
+    if [ "$IS_PI" -eq 1 ] && command -v raspi-config >/dev/null; then
+        as_root raspi-config nonint do_boot_behaviour B1
+    else
+        as_root systemctl set-default multi-user.target
+    fi
+    NEED_REBOOT=1
+else
+    say "boots to the console already ($default_target)"
+fi
+
+if [ "$NEED_REBOOT" -eq 1 ]; then
+    say "done. Reboot to start the kiosk: sudo reboot"
+else
+    as_root systemctl stop table-companion-retry.timer
+    as_root systemctl restart table-companion.service
+    say "done. The kiosk is (re)started: systemctl status table-companion; journalctl -u table-companion -f"
+fi
