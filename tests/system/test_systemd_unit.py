@@ -190,3 +190,24 @@ def test_watchdog_ping_reaches_notify_socket(tmp_path, monkeypatch):
         assert server.recv(64) == b"WATCHDOG=1"
     monkeypatch.delenv("NOTIFY_SOCKET")
     assert sdnotify.ready() is False
+
+
+def test_warnings_and_tracebacks_reach_stderr_under_the_units_environment(tmp_path):
+    """journald gets what the app writes to stderr: with the unit's environment (its display
+    settings aside, there is no display here) Kivy's warnings and an uncaught traceback show."""
+    import os
+    import sys
+
+    env = {k: v.replace("@DATA_DIR@", str(tmp_path)) for k, v in environment(template()).items()
+           if k not in {"SDL_VIDEODRIVER", "KIVY_WINDOW", "KIVY_GL_BACKEND", "XDG_RUNTIME_DIR"}}
+    base = {k: v for k, v in os.environ.items() if k not in {"KIVY_NO_CONSOLELOG", "KIVY_NO_FILELOG"}}
+    env = dict(base, **env, KIVY_HOME=str(tmp_path / "kivy"), KIVY_NO_ARGS="1")
+    probe = ("from kivy.logger import Logger\n"
+             "Logger.warning('Probe: a warning for the journal')\n"
+             "raise RuntimeError('a forced traceback for the journal')\n")
+    proc = subprocess.run([sys.executable, "-c", probe], env=env, cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 1
+    assert re.search(r"WARNING.*Probe.*a warning for the journal", proc.stderr), proc.stderr
+    assert "Traceback (most recent call last)" in proc.stderr
+    assert "RuntimeError: a forced traceback for the journal" in proc.stderr
