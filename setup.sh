@@ -10,7 +10,8 @@
 #
 # Idempotent: run it again any time; after `git pull`, `sudo ./setup.sh --service` updates the kiosk.
 # For tests: TABLE_COMPANION_DEVICE_MODEL names the device-tree model file read to detect a Pi
-# (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion.
+# (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion and
+# TABLE_COMPANION_UNIT_DIR /etc/systemd/system.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -19,7 +20,7 @@ PREFIX="${TABLE_COMPANION_PREFIX:-/opt/table-companion}"
 MODEL_FILE="${TABLE_COMPANION_DEVICE_MODEL:-/proc/device-tree/model}"
 SERVICE_USER="companion"
 DATA_DIR="/var/lib/table-companion"
-UNIT_DIR="/etc/systemd/system"
+UNIT_DIR="${TABLE_COMPANION_UNIT_DIR:-/etc/systemd/system}"
 DEV=0
 SERVICE=0
 DRY_RUN=0
@@ -34,7 +35,7 @@ for arg in "$@"; do
         --dev) DEV=1 ;;
         --service) SERVICE=1 ;;
         --dry-run) DRY_RUN=1 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option '$arg' (use --dev, --service, --dry-run or --help)" ;;
     esac
 done
@@ -101,7 +102,16 @@ else
 fi
 
 # --- Python virtual environment ------------------------------------------------
-PYTHON="${PYTHON:-python3}"
+# The kiosk, and any venv on a Pi, use Debian's own Python: apt's Picamera2 and lgpio are built
+# for it (--system-site-packages shows a venv its interpreter's packages only), and the service
+# user can run it (a pyenv or conda Python in a home directory is out of its reach).
+if [ "$SERVICE" -eq 1 ]; then
+    PYTHON=/usr/bin/python3
+elif [ "$IS_PI" -eq 1 ]; then
+    PYTHON="${PYTHON:-/usr/bin/python3}"
+else
+    PYTHON="${PYTHON:-python3}"
+fi
 if command -v "$PYTHON" >/dev/null; then
     "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' \
         || die "Python 3.11 or newer is needed ($("$PYTHON" --version 2>&1))"
@@ -122,6 +132,9 @@ build_venv() {
     elif [ "$IS_PI" -eq 1 ] && ! grep -qiE '^include-system-site-packages *= *true' "$venv/pyvenv.cfg" 2>/dev/null; then
         say "recreating $venv with --system-site-packages: it cannot see Picamera2 and lgpio from apt"
         $runner "$PYTHON" -m venv --clear --system-site-packages "$venv"
+    elif [ "$SERVICE" -eq 1 ] && ! grep -qE '^home *= */usr/bin/?$' "$venv/pyvenv.cfg" 2>/dev/null; then
+        say "recreating $venv with $PYTHON: the kiosk must not depend on another Python"
+        $runner "$PYTHON" -m venv --clear ${venv_args[@]+"${venv_args[@]}"} "$venv"
     fi
     say "installing Python packages ($src/requirements.txt)"
     $runner "${pip[@]}" -r "$src/requirements.txt"
