@@ -42,7 +42,7 @@ def test_service_dry_run_on_a_pi_prints_every_step(tmp_path):
     # A root-owned copy with its own venv that sees apt's packages; Picamera2 is checked in it.
     assert has_step(lines, rf"install -d -m 0755 -o root -g root {prefix} {prefix}/src$")
     assert has_step(lines, rf"^(sudo )?rsync -a --delete --chown=root:root .* {prefix}/src/$")
-    assert has_step(lines, rf"-m venv --system-site-packages {prefix}/venv$")
+    assert has_step(lines, rf"^(sudo )?/usr/bin/python3 -m venv --system-site-packages {prefix}/venv$")
     assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python -m pip install .*-r {prefix}/src/requirements.txt$")
     assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python {prefix}/src/tools/check_pi_stack.py$")
     # The user, the unit and its timer, enabled; console boot (or already so).
@@ -67,7 +67,7 @@ def test_service_dry_run_elsewhere_has_no_pi_parts(tmp_path):
     lines = steps(proc.stdout)
     assert "Raspberry Pi detected" not in proc.stdout
     assert not has_step(lines, r"python3-picamera2|python3-lgpio|check_pi_stack|raspi-config")
-    assert has_step(lines, rf"-m venv {prefix}/venv$")  # no --system-site-packages
+    assert has_step(lines, rf"^(sudo )?/usr/bin/python3 -m venv {prefix}/venv$")  # no --system-site-packages
 
 
 def test_a_venv_without_system_site_packages_is_made_again_on_a_pi(tmp_path):
@@ -118,14 +118,34 @@ def test_dry_run_needs_no_root(tmp_path):
         nobody = pwd.getpwnam("nobody")
     except KeyError:
         return
-    os.chmod(tmp_path, 0o777)
-    model = tmp_path / "device-tree-model"
-    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
-    model.chmod(0o644)
-    env = dict(os.environ, TABLE_COMPANION_DEVICE_MODEL=str(model),
-               TABLE_COMPANION_PREFIX=str(tmp_path / "opt"), HOME=str(tmp_path))
-    proc = subprocess.run(["bash", str(SETUP), "--service", "--dry-run"], env=env, capture_output=True,
-                          text=True, timeout=120, user=nobody.pw_uid, group=nobody.pw_gid, cwd=tmp_path)
+    import tempfile
+
+    with tempfile.TemporaryDirectory() as shared:  # pytest's tmp_path is private to root
+        os.chmod(shared, 0o755)
+        model = Path(shared) / "device-tree-model"
+        model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+        model.chmod(0o644)
+        env = dict(os.environ, TABLE_COMPANION_DEVICE_MODEL=str(model),
+                   TABLE_COMPANION_PREFIX=str(Path(shared) / "opt"), HOME=shared)
+        proc = subprocess.run(["bash", str(SETUP), "--service", "--dry-run"], env=env, capture_output=True,
+                              text=True, timeout=120, user=nobody.pw_uid, group=nobody.pw_gid, cwd=shared)
+        assert proc.returncode == 0, proc.stdout + proc.stderr
+        assert "Raspberry Pi detected" in proc.stdout
+        assert has_step(steps(proc.stdout), r"^sudo env DEBIAN_FRONTEND=noninteractive apt-get install .*python3-picamera2")
+        assert has_step(steps(proc.stdout), r"^sudo /usr/bin/python3 -m venv --system-site-packages ")
+        assert not (Path(shared) / "opt").exists()
+
+
+def test_a_kiosk_venv_on_another_python_is_made_again_on_debians(tmp_path):
+    """A venv on a pyenv/conda Python sees neither apt's Picamera2 nor, from a home directory,
+    can the service user run it: the kiosk's venv is made on /usr/bin/python3."""
+    prefix = tmp_path / "opt"
+    venv = prefix / "venv"
+    (venv / "bin").mkdir(parents=True)
+    (venv / "bin" / "python").symlink_to(sys.executable)
+    (venv / "pyvenv.cfg").write_text("home = /root/.pyenv/versions/3.11.7/bin\n"
+                                     "include-system-site-packages = true\nversion = 3.11.7\n")
+    proc = dry_run(tmp_path, "--service", prefix=prefix)
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert has_step(steps(proc.stdout), r"^sudo env DEBIAN_FRONTEND=noninteractive apt-get install")
-    assert not (tmp_path / "opt").exists()
+    assert f"recreating {venv} with /usr/bin/python3" in proc.stdout
+    assert has_step(steps(proc.stdout), rf"^(sudo )?/usr/bin/python3 -m venv --clear --system-site-packages {venv}$")
