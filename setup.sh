@@ -236,6 +236,7 @@ if [ "$NEED_REBOOT" -eq 1 ]; then
     say "done. Reboot to start the kiosk: sudo reboot"
 else
     as_root systemctl stop table-companion-retry.timer
-    as_root systemctl restart table-companion.service
+    as_root systemctl restart table-companion.service \
+        || die "the kiosk did not start: see journalctl -u table-companion -e (systemctl status table-companion)"
     say "done. The kiosk is (re)started: systemctl status table-companion; journalctl -u table-companion -f"
 fi

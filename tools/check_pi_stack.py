@@ -10,7 +10,9 @@ the on-screen panel.  Standard library only, so it can report a broken numpy too
 """
 from __future__ import annotations
 
+import atexit
 import os
+import shutil
 import sys
 import tempfile
 
@@ -58,7 +60,10 @@ def check() -> tuple[list[str], list[str], list[str]]:
                     "no camera is listed: check the ribbon cable and `rpicam-hello --list-cameras`; "
                     "until then the app uses a USB webcam or the simulated table")
     # lgpio makes its notification pipe (.lgd-nfy*) in $LG_WD or the working directory on import.
-    os.environ.setdefault("LG_WD", tempfile.mkdtemp(prefix="lgpio-check-"))
+    if "LG_WD" not in os.environ:
+        work_dir = tempfile.mkdtemp(prefix="lgpio-check-")
+        atexit.register(shutil.rmtree, work_dir, True)
+        os.environ["LG_WD"] = work_dir
     try:
         import lgpio
     except Exception as exc:  # noqa: BLE001
