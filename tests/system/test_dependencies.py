@@ -142,3 +142,18 @@ def test_kiosk_install_carries_every_package_file(tmp_path):
                    if p.is_file() and p.parts[len(src.parts)] in {"companion", "hardware", "vision", "ui"})
     assert len(files) > 100
     assert [f for f in files if f not in names] == []
+
+
+def test_an_unreachable_index_is_reported_not_passed(tmp_path):
+    """Without the package index the check says so (exit 75, the reason), never a silent pass."""
+    import os
+    import socket
+
+    with socket.socket() as closed:  # a loopback port nobody listens on
+        closed.bind(("127.0.0.1", 0))
+        port = closed.getsockname()[1]
+    env = dict(os.environ, PIP_CONFIG_FILE=os.devnull, PIP_FIND_LINKS="", PIP_EXTRA_INDEX_URL="",
+               PIP_INDEX_URL=f"http://127.0.0.1:{port}/simple/")
+    proc = subprocess.run([sys.executable, str(RESOLVE)], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == load_resolver().EXIT_UNREACHABLE, proc.stdout + proc.stderr
+    assert "the package index cannot be reached, nothing was checked" in proc.stderr
