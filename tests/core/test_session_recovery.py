@@ -118,3 +118,14 @@ def test_a_game_whose_setup_is_unreadable_cannot_be_resumed_but_is_listed(journa
     assert entry.id == session.game_id and entry.damage
     with pytest.raises(JournalError, match="cannot be resumed"):
         TableSession.resume(journal, session.game_id)
+
+
+@pytest.mark.parametrize("problem", ["damaged", "newer", "readonly", "full", "busy", "io", "odd"])
+def test_every_storage_problem_has_words_and_a_way_on(tmp_path, problem):
+    from companion.storage_problems import describe, unsaved_text
+
+    error = JournalError("journal.sqlite3: write failed", problem)
+    said = describe(error, tmp_path / "journal.sqlite3")
+    assert str(said.title) and str(said.advice) and said.ways
+    assert "§" not in str(said.advice) and "sqlite" not in str(said.title).lower()
+    assert "Moves not saved yet: 3." in str(unsaved_text(error, 3, tmp_path / "journal.sqlite3"))
