@@ -70,14 +70,19 @@ class HomeScreen(Screen):
 
 
 def history_row(entry) -> dict:
-    """One line of the history list: game, date, names with scores, winners starred."""
-    players = [p.get("name", "?") for p in entry.config.get("players", [])]
+    """One line of the history list: game, date, names with scores, winners starred
+    (a record whose stored parts cannot be read says so instead of its scores)."""
+    players = [p.get("name", "?") if isinstance(p, dict) else "?"
+               for p in entry.config.get("players", []) or []]
     scores = (entry.result or {}).get("scores", {})
-    totals = scores.get("totals", [])
-    winners = set(scores.get("winners", []))
+    scores = scores if isinstance(scores, dict) else {}
+    totals = scores.get("totals", []) if isinstance(scores.get("totals"), list) else []
+    winners = set(w for w in scores.get("winners", []) or [] if isinstance(w, int))
     parts = []
     for seat, name in enumerate(players):
         total = totals[seat] if seat < len(totals) else "?"
-        parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(name)} {total}")
+        parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(str(name))} {total}")
     when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
+    if entry.damage:
+        parts = [App.get_running_app().tr("this game's record is damaged")]
     return {"id": entry.id, "text": f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · " + ", ".join(parts)}
