@@ -21,10 +21,10 @@ Every failure is a :class:`JournalError` whose ``problem`` says what kind
 (``damaged``, ``newer``, ``readonly``, ``full``, ``busy``, ``io``), so the
 app can tell the players what to do.
 
-Schema (``PRAGMA user_version = 1``; the quarantine table and the index were
-added without changing it, older versions ignore them)::
+Schema (``PRAGMA user_version = 1``; the quarantine table, the index and the
+games' ``crc`` were added without changing it, older versions ignore them)::
 
-    games(id, game, config JSON, started, finished, status, result JSON)
+    games(id, game, config JSON, started, finished, status, result JSON, crc)
     events(game_id, seq, kind in {do, undo, redo}, payload JSON, crc, at)
     quarantine(id, game_id, seq, kind, payload, crc, at, reason, batch)
 """
@@ -59,7 +59,8 @@ CREATE TABLE IF NOT EXISTS games (
     started  REAL NOT NULL,
     finished REAL,
     status   TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'finished', 'abandoned')),
-    result   TEXT
+    result   TEXT,
+    crc      INTEGER
 );
 CREATE TABLE IF NOT EXISTS events (
     game_id INTEGER NOT NULL REFERENCES games(id),
@@ -84,7 +85,15 @@ CREATE TABLE IF NOT EXISTS quarantine (
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
 """
 
-_GAME_COLUMNS = "id, game, config, started, finished, status, result"
+_GAME_COLUMNS = "id, game, config, started, finished, status, result, crc"
+#: a games row's checksum, computed by SQLite with the function below in the
+#: same statement that changes the row (older rows without one are not checked)
+_GAME_CRC = "tc_crc(id || '|' || game || '|' || config || '|' || status || '|' || COALESCE(result, ''))"
+#: what a damaged file can make sqlite3 raise besides sqlite3.Error (text that
+#: is not UTF-8, numbers out of range)
+_DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
+#: the high-water mark in the lock file: "pid game_id seq", fixed width
+_MARK_WIDTH = 80
 
 
 class JournalError(CompanionError):
@@ -154,6 +163,15 @@ def event_crc(game_id: int, seq: int, kind: str, payload: str | None) -> int:
     return zlib.crc32(f"{game_id}|{seq}|{kind}|{payload or ''}".encode("utf-8"))
 
 
+def game_crc(game_id: Any, game: Any, config: Any, status: Any, result: Any) -> int:
+    """The checksum of a games row (what :data:`_GAME_CRC` computes in SQL)."""
+    return zlib.crc32(f"{game_id}|{game}|{config}|{status}|{result or ''}".encode("utf-8"))
+
+
+def _sql_crc(text: Any) -> int | None:
+    return None if text is None else zlib.crc32(str(text).encode("utf-8"))
+
+
 def problem_of(exc: BaseException) -> str:
     """The kind of a storage failure (one of :data:`PROBLEMS`)."""
     if isinstance(exc, JournalError):
@@ -164,6 +182,8 @@ def problem_of(exc: BaseException) -> str:
         if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
             return "readonly"
         return "io"
+    if isinstance(exc, (UnicodeDecodeError, OverflowError)):
+        return "damaged"
     name = getattr(exc, "sqlite_errorname", "") or ""
     text = str(exc).lower()
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
@@ -199,6 +219,7 @@ class Journal:
         try:
             if self.in_memory:
                 self._db = sqlite3.connect(":memory:", isolation_level=None)
+                self._db.create_function("tc_crc", 1, _sql_crc, deterministic=True)
                 self._db.executescript(_SCHEMA)
                 return
             if read_only:
@@ -229,18 +250,22 @@ class Journal:
         except OSError as exc:
             raise self._fail(exc, "cannot create the data folder") from exc
         self._take_lock()
+        self._existed = self.path.exists()
         self._check_wal()
         try:
             self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+            self._db.create_function("tc_crc", 1, _sql_crc, deterministic=True)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")
             self._db.execute("PRAGMA foreign_keys=ON")
             self._check_version()
             self._check_integrity()
             self._db.executescript(_SCHEMA)
+            self._add_game_checksums()
+            self._check_mark()
             if self._db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             raise self._fail(exc, "cannot open the journal") from exc
 
     def _open_read_only(self) -> None:
@@ -250,7 +275,7 @@ class Journal:
         try:
             self._db = sqlite3.connect(f"{uri}?mode=ro", uri=True, isolation_level=None)
             self._check_version()
-        except sqlite3.Error:
+        except _DB_ERRORS:
             # A write-ahead log needs a writable folder even to read; without
             # one, read the main file alone (the log's last changes are not shown).
             try:
@@ -259,7 +284,7 @@ class Journal:
                 self._db = sqlite3.connect(f"{uri}?mode=ro&immutable=1", uri=True,
                                            isolation_level=None)
                 self._check_version()
-            except sqlite3.Error as exc:
+            except _DB_ERRORS as exc:
                 raise self._fail(exc, "cannot read the journal") from exc
             self.notices.append(Text(
                 "Only the saved part of the journal can be shown; the most recent changes "
@@ -274,17 +299,64 @@ class Journal:
         try:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError:
-            owner = os.read(fd, 32).decode("ascii", "replace").strip()
+            owner = os.read(fd, 32).decode("ascii", "replace").split()
             os.close(fd)
             raise JournalError(
                 f"{self.path}: Table Companion is already running with this journal"
-                + (f" (process {owner})" if owner else ""), "busy", self.path) from None
+                + (f" (process {owner[0]})" if owner else ""), "busy", self.path) from None
         self._lock_fd = fd
+        self._previous_mark = os.read(fd, _MARK_WIDTH).decode("ascii", "replace").split()
+        self._mark(None, None)
+
+    def _mark(self, game_id: int | None, seq: int | None) -> None:
+        """Note the last event written, beside the journal (no fsync: a lower bound
+        after a power cut, exact after a crash).  On the next open, a journal
+        holding less than this lost saved changes, which SQLite would not say."""
+        if self._lock_fd is None:
+            return
         try:
-            os.ftruncate(fd, 0)
-            os.write(fd, f"{os.getpid()}\n".encode("ascii"))
+            text = f"{os.getpid()} {game_id if game_id is not None else '-'} " \
+                   f"{seq if seq is not None else '-'}"
+            os.pwrite(self._lock_fd, text.ljust(_MARK_WIDTH).encode("ascii"), 0)
         except OSError:
-            pass  # a full disk: the lock holds without the pid
+            pass  # a full disk: the lock holds without the mark
+
+    def _add_game_checksums(self) -> None:
+        """Journals of older versions: add the games' crc column and fill it."""
+        assert self._db is not None
+        columns = [row[1] for row in self._db.execute("PRAGMA table_info(games)")]
+        if "crc" not in columns:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                self._db.execute("ALTER TABLE games ADD COLUMN crc INTEGER")
+                self._db.execute(f"UPDATE games SET crc = {_GAME_CRC}")
+
+    def _check_mark(self) -> None:
+        """Compare the journal with the mark the previous run left (see :meth:`_mark`)."""
+        mark = getattr(self, "_previous_mark", [])
+        if not self._existed or len(mark) != 3 or not all(v.isdigit() for v in mark[1:]):
+            return  # a new file, or nothing written last time
+        game_id, seq = (int(v) for v in mark[1:])
+        assert self._db is not None
+        row = self._db.execute("SELECT MAX(seq) FROM events WHERE game_id=?", (game_id,)).fetchone()
+        quarantined = self._db.execute("SELECT MAX(seq) FROM quarantine WHERE game_id=?",
+                                       (game_id,)).fetchone()
+        found = max(v for v in (row[0], quarantined[0], -1) if isinstance(v, int))
+        if found >= seq:
+            return
+        wal = self.path.with_name(self.path.name + "-wal")
+        kept = ""
+        if wal.exists():
+            aside = wal.with_name(f"{wal.name}.damaged-{time.strftime('%Y%m%d-%H%M%S')}")
+            try:
+                shutil.copy2(wal, aside)
+                kept = str(aside)
+            except OSError:
+                pass
+        self.notices.append(Text(
+            "The journal holds less than was saved: the last {lost} changes of game {game} are "
+            "missing (the file was cut short or damaged). A copy of its log is kept as {file}.",
+            lost=seq - found, game=game_id, file=kept or "-"))
 
     def _check_wal(self) -> None:
         wal = self.path.with_name(self.path.name + "-wal")
@@ -315,7 +387,7 @@ class Journal:
 
     def _check_integrity(self) -> None:
         assert self._db is not None
-        rows = self._db.execute("PRAGMA quick_check(5)").fetchall()
+        rows = self._db.execute("PRAGMA integrity_check(5)").fetchall()
         if [r[0] for r in rows] != ["ok"]:
             raise JournalError(
                 f"{self.path}: the journal file is damaged ({'; '.join(str(r[0]) for r in rows)})",
@@ -330,7 +402,7 @@ class Journal:
             try:
                 if self._dirty and not self.read_only:
                     self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
-            except sqlite3.Error:
+            except _DB_ERRORS:
                 pass  # the log stays; the next open replays it
             self._db.close()
         if self._lock_fd is not None:
@@ -349,7 +421,7 @@ class Journal:
             return
         try:
             self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             raise self._fail(exc, "checkpoint failed") from exc
         self._dirty = False
 
@@ -371,7 +443,7 @@ class Journal:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 cursors = [self._db.execute(sql, params) for sql, params in statements]
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             raise self._fail(exc, "write failed") from exc
         self._dirty = True
         return cursors
@@ -380,19 +452,20 @@ class Journal:
         assert self._db is not None
         try:
             return self._db.execute(sql, params).fetchall()
-        except sqlite3.Error as exc:
+        except _DB_ERRORS as exc:
             raise self._fail(exc, "read failed") from exc
 
     # -- games -----------------------------------------------------------
     def start_game(self, game: str, config: dict[str, Any]) -> int:
-        (cur,) = self._write([(
-            "INSERT INTO games (game, config, started) VALUES (?, ?, ?)",
-            (game, json.dumps(config, ensure_ascii=False), time.time()))])
+        cur, _ = self._write([
+            ("INSERT INTO games (game, config, started) VALUES (?, ?, ?)",
+             (game, json.dumps(config, ensure_ascii=False), time.time())),
+            (f"UPDATE games SET crc = {_GAME_CRC} WHERE id = last_insert_rowid()", ())])
         return int(cur.lastrowid)
 
     @staticmethod
     def _finish_sql(game_id: int, result: dict[str, Any]) -> tuple[str, Sequence[Any]]:
-        return ("UPDATE games SET status='finished', finished=?, result=? WHERE id=?",
+        return (f"UPDATE games SET status='finished', finished=?, result=? WHERE id=?",
                 (time.time(), json.dumps(result, ensure_ascii=False), game_id))
 
     @staticmethod
@@ -400,17 +473,21 @@ class Journal:
         return ("UPDATE games SET status='playing', finished=NULL, result=NULL WHERE id=?",
                 (game_id,))
 
+    @staticmethod
+    def _crc_sql(game_id: int) -> tuple[str, Sequence[Any]]:
+        return (f"UPDATE games SET crc = {_GAME_CRC} WHERE id=?", (game_id,))
+
     def finish_game(self, game_id: int, result: dict[str, Any]) -> None:
-        self._write([self._finish_sql(game_id, result)])
+        self._write([self._finish_sql(game_id, result), self._crc_sql(game_id)])
         self.checkpoint()
 
     def reopen_game(self, game_id: int) -> None:
         """A finished game became unfinished again (its last action was undone)."""
-        self._write([self._reopen_sql(game_id)])
+        self._write([self._reopen_sql(game_id), self._crc_sql(game_id)])
 
     def abandon_game(self, game_id: int) -> None:
         self._write([("UPDATE games SET status='abandoned', finished=? WHERE id=?",
-                      (time.time(), game_id))])
+                      (time.time(), game_id)), self._crc_sql(game_id)])
 
     def game(self, game_id: int) -> GameEntry:
         rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
@@ -472,9 +549,12 @@ class Journal:
                     self._db.execute(*self._finish_sql(game_id, finish))
                 if reopen:
                     self._db.execute(*self._reopen_sql(game_id))
-        except sqlite3.Error as exc:
+                if finish is not None or reopen:
+                    self._db.execute(*self._crc_sql(game_id))
+        except _DB_ERRORS as exc:
             raise self._fail(exc, "write failed") from exc
         self._dirty = True
+        self._mark(game_id, seq)
         if finish is not None:
             try:
                 self.checkpoint()
@@ -600,11 +680,15 @@ def _json_or_none(text: Any) -> Any:
 
 
 def _entry(row: Iterable[Any]) -> GameEntry:
-    gid, game, config_text, started, finished, status, result_text = row
+    gid, game, config_text, started, finished, status, result_text, crc = row
     config = _json_or_none(config_text)
     damage = ""
+    if crc is not None and crc != game_crc(gid, game, config_text, status, result_text):
+        config, damage = {}, "its record was altered or damaged (checksum)"
+    elif status not in ("playing", "finished", "abandoned"):
+        damage = "its status is not readable"
     if not isinstance(config, dict):
-        config, damage = {}, "its set-up is not readable"
+        config, damage = {}, damage or "its set-up is not readable"
     result = None
     if result_text is not None:
         result = _json_or_none(result_text)
@@ -634,6 +718,7 @@ def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
     path = Path(path)
     stamp = time.strftime("%Y%m%d-%H%M%S")
     kept = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    lock = path.with_name(path.name + ".lock")
     try:
         for suffix in ("", "-wal", "-shm"):
             source = path.with_name(path.name + suffix)
@@ -642,6 +727,11 @@ def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
     except OSError as exc:
         raise JournalError(f"{path}: cannot set the damaged journal aside ({exc})",
                            problem_of(exc), path) from exc
+    try:  # the last-write mark speaks of the damaged file, not the fresh one
+        if lock.exists():
+            lock.write_text("")
+    except OSError:
+        pass
     fresh = Journal(path)
     with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
         try:
@@ -692,7 +782,7 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
                 continue
             good = len(_check_rows(game_id, rows, "").events)
             statements: list[tuple[str, Sequence[Any]]] = [(
-                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?)", row)]
+                f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)", row)]
             statements += [(
                 "INSERT INTO events (game_id, seq, kind, payload, crc, at) VALUES (?,?,?,?,?,?)",
                 (game_id, *raw)) for raw in rows[:good]]
