@@ -632,10 +632,6 @@ class Journal:
                  "at": q.at, "reason": q.reason, "set_aside": q.batch}
                 for q in self.quarantined()]
 
-    def truncate(self, game_id: int, from_seq: int) -> int:
-        """Kept for callers of the old API: quarantines, never deletes."""
-        return self.quarantine(game_id, from_seq, "set aside by truncate()")
-
 
 def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int = 0) -> LoadedEvents:
     good: list[JournalEvent] = []
