@@ -9,7 +9,8 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
 from companion.settings import CAMERAS
-from hardware.pins import PinMap
+from companion.i18n import Text
+from hardware.pins import PinMap, PinMapError
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -60,7 +61,13 @@ class SettingsScreen(Screen):
         self.ids.camera_device.text = settings.camera_device
         self.ids.sound.active = settings.sound
         self.ids.fullscreen.active = settings.fullscreen
-        self.ids.pins.text = pins_to_text(app.hardware.panel.pin_map.to_dict())
+        pins = dict(settings.pins)
+        try:
+            pins = PinMap.from_dict(pins).to_dict()   # the whole map, defaults filled in
+        except PinMapError as exc:   # show what the user wrote, and what is wrong with it
+            self.error = app.tr(Text("The GPIO pins in the settings file cannot be used, so the panel is "
+                                     "simulated: {problems}", problems=str(exc)))
+        self.ids.pins.text = pins_to_text(pins)
 
     def save(self) -> None:
         app = App.get_running_app()
