@@ -77,14 +77,29 @@ def load_record(path: str | Path) -> GameRecord:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path}: cannot read ({exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = parse_json(text, path)
     try:
         return record_from_dict(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def parse_json(text: str, path: str | Path) -> Any:
+    """JSON ``text`` from ``path``; RecordError naming the file for anything json refuses,
+    also what it raises past JSONDecodeError (nesting too deep, a number of 5,000 digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a usable record (nested too deeply)") from None
+    except ValueError as exc:   # e.g. "Exceeds the limit (4300 digits) for integer string conversion"
+        raise RecordError(f"{path}: not a usable record ({_first_line(str(exc))})") from None
+
+
+def _first_line(text: str, limit: int = 120) -> str:
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
