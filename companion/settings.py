@@ -178,7 +178,7 @@ def settings_from_document(document: Mapping[str, Any], path: str | Path = "sett
         if key not in FIELDS:
             hint = difflib.get_close_matches(key, FIELDS, n=1)
             also = f" (did you mean {hint[0]}?)" if hint else f" (known: {', '.join(FIELDS)})"
-            problems.append(f"{where}: unknown setting {key!r}{also}; it is kept in the file")
+            problems.append(f"{where}: unknown setting {key!r}{also}")
             continue
         if key == "pins":
             if not isinstance(value, Mapping):
@@ -195,7 +195,7 @@ def settings_from_document(document: Mapping[str, Any], path: str | Path = "sett
             value = float(value)
         problem = _value_problem(key, value)
         if problem:
-            problems.append(f"{where}: {problem}; the default ({_show_default(key)}) is used for now")
+            problems.append(f"{where}: {problem}; using {_show_default(key)} for now")
             bad.add(key)
             continue
         values[key] = value

@@ -1,0 +1,41 @@
+"""Settings scenarios (issue #10 D11), run by tests/reliability/test_settings_screen.py:
+the data directory's settings.toml is written by the test before the app starts."""
+from __future__ import annotations
+
+
+async def bad_settings_file(probe) -> None:
+    """Notices at start, a language tap, the Settings screen with a bad pin map, Save refused then done."""
+    app = probe.app
+    probe.record("notices", app.notice_text())
+    await probe.until(lambda: (app.hardware.driver.snapshot()["status_led"] or {}).get("on", False))
+    probe.record("status_led_lit", True)
+    await probe.screenshot("home_with_notices")
+    await probe.tap_id("lang_el")
+    await probe.frames(3)
+    probe.record("file_after_language", app.settings_path.read_text(encoding="utf-8"))
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    screen = app.manager.get_screen("settings")
+    probe.record("pins_shown", screen.ids.pins.text)
+    probe.record("error_shown", screen.error)
+    await probe.screenshot("settings_bad_pins")
+    await probe.tap_id("save")
+    probe.record("error_after_save", screen.error)
+    probe.record("file_after_refused_save", app.settings_path.read_text(encoding="utf-8"))
+    screen.ids.pins.text = "end_turn = 5"
+    await probe.frames(2)
+    await probe.tap_id("save")
+    await probe.until(lambda: app.manager.current == "home")
+    probe.record("file_after_save", app.settings_path.read_text(encoding="utf-8"))
+
+
+async def damaged_settings_file(probe) -> None:
+    """A file that is not TOML: defaults and a notice; a language tap keeps it aside."""
+    app = probe.app
+    probe.record("notices", app.notice_text())
+    await probe.tap_id("lang_it")
+    await probe.frames(3)
+    probe.record("notices_after", app.notice_text())
+    probe.record("banner_after", app.banner)
+    probe.record("files", sorted(p.name for p in app.settings_path.parent.iterdir()))
+    await probe.screenshot("home_after_move")
