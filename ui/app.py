@@ -269,7 +269,7 @@ class CompanionApp(App):
             self.hardware.muted = not settings.sound
         old = set(map(id, self._settings_notice_list))
         others = [n for n in self.notices if id(n) not in old]
-        fresh = self._settings_notices(read_settings(self.settings_path))
+        fresh = self._settings_notices(read_settings(self.settings_path), signal=False)
         if result.moved_aside is not None:
             fresh.insert(0, Text("The settings file could not be read: it was kept as {file} "
                                  "and a new one was saved.", file=result.moved_aside.name))
@@ -277,11 +277,13 @@ class CompanionApp(App):
         self._settings_notice_list = fresh
         self.notices = fresh + others
 
-    def _settings_notices(self, loaded: LoadedSettings) -> list[Text]:
-        """The settings file's problems as notices for the line under the banner, also logged
-        (pin problems are shown by hardware/'s own notice and on the Settings screen)."""
-        for problem in loaded.problems + loaded.pin_problems:
-            log.warning("settings: %s", problem)
+    def _settings_notices(self, loaded: LoadedSettings, signal: bool = True) -> list[Text]:
+        """The settings file's problems as notices for the line under the banner, logged and
+        (``signal``: at start) shown on the status LED; pin problems are in hardware/'s own
+        notice and on the Settings screen."""
+        if signal:
+            for problem in loaded.problems + loaded.pin_problems:
+                log.warning("settings: %s", problem)
         notices: list[Text] = []
         if loaded.damaged:
             notices.append(Text("The settings file {file} cannot be read ({reason}): the defaults are "
@@ -292,7 +294,7 @@ class CompanionApp(App):
             notices.append(Text("Some settings in {file} were not used: {problems}. The file keeps "
                                 "what you wrote.", file=loaded.path.name, problems=details))
         self._settings_notice_list = notices
-        if notices:   # the status LED too; on the next tick, once build() has the hardware
+        if notices and signal:   # the status LED too; on the next tick, once build() has the hardware
             reason = str(notices[0])
             Clock.schedule_once(lambda _dt: self.hardware is not None
                                 and self.hardware.play(ErrorSignal(reason)))

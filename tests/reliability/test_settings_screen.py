@@ -24,6 +24,8 @@ def test_bad_keys_and_pins_are_shown_and_kept(run_ui, tmp_path):
     assert result["file_after_refused_save"] == result["file_after_language"]
     saved = tomllib.loads(result["file_after_save"])
     assert saved["pins"] == {"end_turn": 5} and saved["sond"] is True and saved["sound"] is False
+    assert result["focus_shown"] == ""                               # no lens position: autofocus
+    assert saved["lens_position"] == 2.5 and saved["camera_size"] == "2304x1296"
 
 
 def test_a_damaged_file_is_moved_aside_with_a_notice(run_ui, tmp_path):

@@ -22,7 +22,10 @@ async def bad_settings_file(probe) -> None:
     await probe.tap_id("save")
     probe.record("error_after_save", screen.error)
     probe.record("file_after_refused_save", app.settings_path.read_text(encoding="utf-8"))
+    probe.record("focus_shown", screen.ids.lens_position.text)
     screen.ids.pins.text = "end_turn = 5"
+    screen.ids.lens_position.text = "2,5"
+    screen.ids.camera_size.text = "2304x1296"
     await probe.frames(2)
     await probe.tap_id("save")
     await probe.until(lambda: app.manager.current == "home")

@@ -52,6 +52,17 @@ def text_to_pins(text: str) -> dict[str, Any]:
 class SettingsScreen(Screen):
     error = StringProperty("")
 
+    def _lens_position(self, app: Any) -> float | None:
+        """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
+        text = self.ids.lens_position.text.strip().replace(",", ".")
+        if not text:
+            return None
+        try:
+            return float(text)
+        except ValueError:
+            raise ValueError(app.tr("Focus is a lens position in dioptres (0 or more), or empty "
+                                    "for automatic focus.")) from None
+
     def refresh(self) -> None:
         app = App.get_running_app()
         settings = app.settings
@@ -59,6 +70,8 @@ class SettingsScreen(Screen):
         self.ids.camera.values = list(CAMERAS)
         self.ids.camera.text = settings.camera
         self.ids.camera_device.text = settings.camera_device
+        self.ids.camera_size.text = settings.camera_size
+        self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
         self.ids.sound.active = settings.sound
         self.ids.fullscreen.active = settings.fullscreen
         pins = dict(settings.pins)
@@ -76,6 +89,8 @@ class SettingsScreen(Screen):
             PinMap.from_dict(pins)
             settings = app.settings.with_changes(
                 camera=self.ids.camera.text, camera_device=self.ids.camera_device.text.strip() or "0",
+                camera_size=self.ids.camera_size.text.strip().lower() or "1280x720",
+                lens_position=self._lens_position(app),
                 sound=self.ids.sound.active, fullscreen=self.ids.fullscreen.active, pins=pins)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:
