@@ -1,6 +1,7 @@
 """Settings: language, camera, sound, fullscreen and the GPIO pin map."""
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from kivy.app import App
@@ -17,16 +18,20 @@ load_kv(__file__)
 
 
 def pins_to_text(pins: dict[str, Any]) -> str:
+    """One ``name = value`` line per pin setting; an RGB seat LED as ``[r, g, b]``."""
     lines = []
     for key, value in pins.items():
         if isinstance(value, (list, tuple)):
-            value = ", ".join(str(v) for v in value)
+            value = ", ".join(json.dumps(list(v)) if isinstance(v, (list, tuple)) else str(v) for v in value)
+        elif isinstance(value, bool):
+            value = "true" if value else "false"
         lines.append(f"{key} = {value}")
     return "\n".join(lines)
 
 
 def text_to_pins(text: str) -> dict[str, Any]:
-    """``name = 17`` or ``name = 5, 6, 13`` per line; raises ValueError naming the line."""
+    """``name = 17``, ``seat_leds = 5, 6, [13, 19, 26]`` or ``buzzer_tonal = true`` per line;
+    raises ValueError naming the line (never guesses: ``5, 6`` is not one pin)."""
     pins: dict[str, Any] = {}
     for number, raw in enumerate(text.splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -35,18 +40,36 @@ def text_to_pins(text: str) -> dict[str, Any]:
         if "=" not in line:
             raise ValueError(f"pins line {number}: write it as 'name = pin'")
         key, value = (part.strip() for part in line.split("=", 1))
-        parts = [p.strip() for p in value.split(",") if p.strip()]
-        if not key or not parts:
+        if not key or not value:
             raise ValueError(f"pins line {number}: write it as 'name = pin'")
-        if key in ("buzzer_tonal",):
-            pins[key] = parts[0].lower() in ("1", "true", "yes")
-            continue
-        try:
-            numbers = [int(p) for p in parts]
-        except ValueError:
-            raise ValueError(f"pins line {number}: {value!r} is not a GPIO number") from None
-        pins[key] = numbers if key.endswith("s") else numbers[0]
+        if key == "buzzer_tonal":
+            flag = {"1": True, "true": True, "yes": True, "0": False, "false": False, "no": False}
+            if value.lower() not in flag:
+                raise ValueError(f"pins line {number}: buzzer_tonal is true or false, not {value!r}")
+            pins[key] = flag[value.lower()]
+        elif key == "seat_leds":
+            pins[key] = _seat_lights(value, number)
+        else:
+            try:
+                pins[key] = int(value)
+            except ValueError:
+                raise ValueError(f"pins line {number}: {value!r} is not a GPIO number") from None
     return pins
+
+
+def _seat_lights(value: str, number: int) -> list[Any]:
+    """``5, 6, [13, 19, 26]``: GPIO numbers, or [red, green, blue] for an RGB LED."""
+    problem = ValueError(f"pins line {number}: {value!r} is not a list of GPIO numbers "
+                         f"(an RGB LED as [red, green, blue])")
+    try:
+        lights = json.loads(f"[{value}]")
+    except (ValueError, RecursionError):
+        raise problem from None
+    for light in lights:
+        parts = light if isinstance(light, list) else [light]
+        if not parts or not all(isinstance(p, int) and not isinstance(p, bool) for p in parts):
+            raise problem
+    return lights
 
 
 class SettingsScreen(Screen):
