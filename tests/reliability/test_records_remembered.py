@@ -8,6 +8,7 @@ from hypothesis import given, settings, strategies as st
 from companion.golden_horn import GAME
 from companion.record import remembered_options
 from tests.reliability.test_fuzz_records import json_values
+from tests.ui.conftest import display, run_ui  # noqa: F401  (fixtures)
 
 TEXT_OPTIONS = [o.name for o in GAME.options if not o.choices]
 
@@ -50,3 +51,21 @@ def test_any_remembered_config_gives_text_or_a_reason(last):
     found, problems = remembered_options(last, TEXT_OPTIONS)
     assert all(isinstance(v, str) and k in TEXT_OPTIONS for k, v in found.items())
     assert all(isinstance(p, str) for p in problems)
+
+
+def test_the_setup_screen_shows_a_notice_and_still_starts(run_ui, tmp_path):
+    """The real app (Xvfb): the last 2-player Golden Horn game in the journal has its
+    options as a list (issue #10 D12)."""
+    from companion.journal import Journal
+
+    data = tmp_path / "data"
+    data.mkdir()
+    with Journal(data / "journal.sqlite3") as journal:
+        game_id = journal.start_game("golden_horn", {
+            "game": "golden_horn", "players": [{"seat": 0, "name": "A"}, {"seat": 1, "name": "B"}],
+            "options": [["route.tiles", "RGBYOP"]]})
+        journal.abandon_game(game_id)
+    result = run_ui("scenarios_settings:remembered_copy_of_the_wrong_shape", data_dir=data).result
+    assert "its options are a list, not an object" in result["banner"]
+    assert result["text_options"] == ["", ""]
+    assert result["started"] == "golden_horn"

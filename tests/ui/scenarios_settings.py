@@ -42,3 +42,24 @@ async def damaged_settings_file(probe) -> None:
     probe.record("banner_after", app.banner)
     probe.record("files", sorted(p.name for p in app.settings_path.parent.iterdir()))
     await probe.screenshot("home_after_move")
+
+
+async def remembered_copy_of_the_wrong_shape(probe) -> None:
+    """Setup of Golden Horn for 2 when the journal's last such game has options as a list
+    (written by the test): a notice, the text options empty, the game still starts."""
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
+    probe.find(wid="count").text = "2"
+    await probe.until(lambda: bool(app.banner))
+    probe.record("banner", app.banner)
+    probe.record("text_options", [row.ids.choice.text for row in probe.find_all(cls="TextOptionRow")])
+    await probe.screenshot("setup_after_bad_memory")
+    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
+    for row, name in zip(rows, ("Ann", "Bea")):
+        row.ids.name.text = name
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("started", app.session.config.game)
