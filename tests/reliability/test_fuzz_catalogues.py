@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import tempfile
 from pathlib import Path
 
@@ -16,7 +17,9 @@ from tests.reliability.test_fuzz_records import json_values, paths
 
 SHIPPED = json.loads(SHIPPED_PATH.read_text(encoding="utf-8"))
 PATHS = paths(SHIPPED)
-FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 150)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: FUZZ_EXAMPLES=2000 for a longer hunt than CI's
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 150)), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 
 def write(tmp_path: Path, document) -> Path:

@@ -7,6 +7,7 @@ import contextlib
 import copy
 import io
 import json
+import os
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,7 +20,9 @@ from companion.record import load_record, replay_record
 
 RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "records"
 SAMPLES = {p.stem: json.loads(p.read_text()) for p in sorted(RECORDS.glob("*-sample.json"))}
-FUZZ = settings(max_examples=int(__import__("os").environ.get("FUZZ_EXAMPLES", 120)), deadline=None, suppress_health_check=[HealthCheck.too_slow])
+#: FUZZ_EXAMPLES=2000 for a longer hunt than CI's
+FUZZ = settings(max_examples=int(os.environ.get("FUZZ_EXAMPLES", 120)), deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
 
 json_values = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.integers(-10, 10), st.floats(allow_nan=False),

@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 from companion.settings import (CAMERAS, FIELDS, LANGUAGES, PIN_KEYS, Settings, SettingsError,
                                 load_settings, read_settings, save_settings)
 
-FUZZ = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 keys = st.one_of(st.sampled_from(FIELDS), st.sampled_from(PIN_KEYS), st.text(min_size=1, max_size=12))
 scalars = st.one_of(
