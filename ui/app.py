@@ -24,7 +24,7 @@ from companion.i18n import N_, Text, Translator, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
-from companion.settings import SETTINGS_FILE, Settings, load_settings, save_settings
+from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
 from companion.signals import ErrorSignal, Signal
 from ui import sdnotify
 
@@ -76,6 +76,8 @@ class CompanionApp(App):
         self.data_dir = Path(options.data_dir)
         self.settings_path = self.data_dir / SETTINGS_FILE
         self.settings: Settings = Settings()
+        self.settings_pin_problems: tuple[str, ...] = ()
+        self._settings_notice_list: list[Text] = []
         self.journal: Journal | None = None
         self.hardware: Any = None   # hardware.backend.GpioBackend
         self.camera: Any = None     # ui.camera.CameraFeed while a game has one
@@ -106,16 +108,17 @@ class CompanionApp(App):
     def set_language(self, lang: str) -> None:
         self._translator = Translator(lang)
         self.lang = lang
-        self.settings = self.settings.with_changes(language=lang)
-        save_settings(self.settings, self.settings_path)
+        try:
+            self.save_settings(self.settings.with_changes(language=lang))
+        except CompanionError as exc:   # the language still changes for this run
+            self.show_banner(self.tr(Text("Settings not saved: {reason}", reason=str(exc))), 10, error=True)
 
     # -- building ----------------------------------------------------------
     def build(self) -> Any:
         notices = []
-        try:
-            self.settings = load_settings(self.settings_path)
-        except CompanionError as exc:
-            notices.append(str(exc))
+        loaded = read_settings(self.settings_path)   # never raises: problems are reported per key
+        self.settings, self.settings_pin_problems = loaded.settings, loaded.pin_problems
+        notices.extend(self._settings_notices(loaded))
         lang = self.options.lang or self.settings.language
         self._translator = Translator(lang)
         self.lang = lang
@@ -413,10 +416,50 @@ class CompanionApp(App):
         self.banner = ""
 
     def save_settings(self, settings: Settings) -> None:
-        save_settings(settings, self.settings_path)
+        """Save ``settings`` (merged into the file: what it could not read is kept);
+        raises CompanionError with the reason when nothing could be written."""
+        try:
+            result = save_settings(settings, self.settings_path)
+        except CompanionError as exc:
+            log.warning("settings not saved: %s", exc)
+            if self.hardware is not None:
+                self.hardware.play(ErrorSignal(str(exc)))
+            raise
         self.settings = settings
         if self.hardware is not None:
             self.hardware.muted = not settings.sound
+        old = set(map(id, self._settings_notice_list))
+        others = [n for n in self.notices if id(n) not in old]
+        fresh = self._settings_notices(read_settings(self.settings_path), signal=False)
+        if result.moved_aside is not None:
+            fresh.insert(0, Text("The settings file could not be read: it was kept as {file} "
+                                 "and a new one was saved.", file=result.moved_aside.name))
+            self.show_banner(self.tr(fresh[0]), seconds=12)
+        self._settings_notice_list = fresh
+        self.notices = fresh + others
+
+    def _settings_notices(self, loaded: LoadedSettings, signal: bool = True) -> list[Text]:
+        """The settings file's problems as notices for the line under the banner, logged and
+        (``signal``: at start) shown on the status LED; pin problems are in hardware/'s own
+        notice and on the Settings screen."""
+        if signal:
+            for problem in loaded.problems + loaded.pin_problems:
+                log.warning("settings: %s", problem)
+        notices: list[Text] = []
+        if loaded.damaged:
+            notices.append(Text("The settings file {file} cannot be read ({reason}): the defaults are "
+                                "used. It is kept as a .damaged copy when settings are next saved.",
+                                file=loaded.path.name, reason=loaded.damaged))
+        elif loaded.problems:
+            details = tuple(p.removeprefix(f"{loaded.path}: ") for p in loaded.problems)
+            notices.append(Text("Some settings in {file} were not used: {problems}. The file keeps "
+                                "what you wrote.", file=loaded.path.name, problems=details))
+        self._settings_notice_list = notices
+        if notices and signal:   # the status LED too; on the next tick, once build() has the hardware
+            reason = str(notices[0])
+            Clock.schedule_once(lambda _dt: self.hardware is not None
+                                and self.hardware.play(ErrorSignal(reason)))
+        return notices
 
 
 def sentence(text: str) -> str:
