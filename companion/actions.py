@@ -86,14 +86,16 @@ class ActionCodec:
         if not isinstance(data, Mapping):
             raise InvalidAction(f"an action must be a JSON object, not {type(data).__name__}")
         kind = data.get("type")
-        cls = self._classes.get(kind)  # type: ignore[arg-type]
+        if not isinstance(kind, str):
+            raise InvalidAction(f"an action's 'type' must be text, not {_preview(kind)}")
+        cls = self._classes.get(kind)
         if cls is None:
-            raise InvalidAction(f"unknown action type {kind!r}")
+            raise InvalidAction(f"unknown action type {_preview(kind)}")
         hints = self._hints[kind]  # type: ignore[index]
         fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         extra = set(data) - fields - {"type"}
         if extra:
-            raise InvalidAction(f"{kind}: unexpected field(s) {sorted(extra)}")
+            raise InvalidAction(f"{kind}: unexpected field(s) {_preview(sorted(map(str, extra)))}")
         kwargs = {}
         for f in dataclasses.fields(cls):  # type: ignore[arg-type]
             if f.name not in data:
@@ -110,6 +112,12 @@ class ActionCodec:
             raise InvalidAction(f"{kind}: {exc}") from None
 
 
+def _preview(value: Any, limit: int = 60) -> str:
+    """A short repr for an error message (a bad record may hold huge values)."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
 def _convert(value: Any, hint: Any) -> Any:
     origin = typing.get_origin(hint)
     args = typing.get_args(hint)
@@ -124,10 +132,10 @@ def _convert(value: Any, hint: Any) -> Any:
                 return _convert(value, arg)
             except TypeError as exc:
                 errors.append(str(exc))
-        raise TypeError(errors[0] if errors else f"must not be {value!r}")
+        raise TypeError(errors[0] if errors else f"must not be {_preview(value)}")
     if origin is tuple:
         if not isinstance(value, (list, tuple)):
-            raise TypeError(f"must be a list, not {value!r}")
+            raise TypeError(f"must be a list, not {_preview(value)}")
         if len(args) == 2 and args[1] is Ellipsis:
             return tuple(_convert(v, args[0]) for v in value)
         if len(args) != len(value):
@@ -135,19 +143,22 @@ def _convert(value: Any, hint: Any) -> Any:
         return tuple(_convert(v, a) for v, a in zip(value, args))
     if hint is bool:
         if not isinstance(value, bool):
-            raise TypeError(f"must be true or false, not {value!r}")
+            raise TypeError(f"must be true or false, not {_preview(value)}")
         return value
     if hint is int:
         if isinstance(value, bool) or not isinstance(value, int):
-            raise TypeError(f"must be a whole number, not {value!r}")
+            raise TypeError(f"must be a whole number, not {_preview(value)}")
         return value
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise TypeError(f"must be a number, not {value!r}")
-        return float(value)
+            raise TypeError(f"must be a number, not {_preview(value)}")
+        try:
+            return float(value)
+        except OverflowError:
+            raise TypeError("is too large a number") from None
     if hint is str:
         if not isinstance(value, str):
-            raise TypeError(f"must be text, not {value!r}")
+            raise TypeError(f"must be text, not {_preview(value)}")
         if len(value) > 200:
             raise TypeError("is too long")
         return value

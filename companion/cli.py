@@ -6,10 +6,11 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
 from companion.engine import CompanionError
 from companion.games import load_game
-from companion.record import load_record, replay
+from companion.record import GameRecord, RecordError, load_record, replay
 
 
 def replay_main(argv: list[str] | None = None) -> int:
@@ -19,22 +20,41 @@ def replay_main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     try:
         record = load_record(args.file)
-        game = load_game(record.config.game)
-        state = replay(game, record.config, record.actions)[-1]
-        out = {
-            "game": record.config.game,
-            "players": [p.name for p in record.config.players],
-            "actions": len(record.actions),
-            "over": game.is_over(state),
-            "summary": game.summary(state),
-            "scores": game.score_sheet(state).to_dict(),
-        }
+        try:
+            out = _replayed(record)
+        except CompanionError as exc:
+            raise RecordError(f"{args.file}: {exc}") from exc
     except CompanionError as exc:
-        print(f"companion replay: {exc}", file=sys.stderr)
-        return 2
+        return _fail(str(exc))
+    except (RecursionError, MemoryError, OverflowError, ValueError, TypeError, KeyError,
+            IndexError, AttributeError) as exc:
+        # a record the checks let through but a game could not replay: still one line
+        return _fail(f"{args.file}: cannot be replayed ({type(exc).__name__}: {exc})")
     json.dump(out, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 0
+
+
+def _replayed(record: GameRecord) -> dict[str, Any]:
+    game = load_game(record.config.game)
+    state = replay(game, record.config, record.actions)[-1]
+    return {
+        "game": record.config.game,
+        "players": [p.name for p in record.config.players],
+        "actions": len(record.actions),
+        "over": game.is_over(state),
+        "summary": game.summary(state),
+        "scores": game.score_sheet(state).to_dict(),
+    }
+
+
+def _fail(message: str) -> int:
+    """Exactly one line on stderr (a message from a bad file may hold line breaks), exit 2."""
+    line = " ".join(message.split())
+    if len(line) > 400:
+        line = line[:399] + "…"
+    print(f"companion replay: {line}", file=sys.stderr)
+    return 2
 
 
 if __name__ == "__main__":

@@ -58,3 +58,15 @@ class TableReading:
             if p.tag == tag:
                 return p
         return None
+
+
+def game_code(tag: str) -> str:
+    """The game code of a tag identity (``"gh:ship:1:b"`` → ``"gh"``; docs/tags.md)."""
+    return tag.partition(":")[0]
+
+
+def pieces_of_game(reading: TableReading, code: str, kind: str | None = None) -> tuple[PieceReading, ...]:
+    """The pieces whose tag carries game ``code`` (another game's tags on the table
+    are never this game's pieces), optionally only those of ``kind``."""
+    return tuple(p for p in reading.pieces
+                 if game_code(p.tag) == code and (kind is None or p.kind == kind))

@@ -77,14 +77,29 @@ def load_record(path: str | Path) -> GameRecord:
         raise RecordError(f"{path}: no such file") from None
     except (OSError, UnicodeDecodeError) as exc:
         raise RecordError(f"{path}: cannot read ({exc})") from None
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as exc:
-        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    data = parse_json(text, path)
     try:
         return record_from_dict(data)
     except RecordError as exc:
         raise RecordError(f"{path}: {exc}") from None
+
+
+def parse_json(text: str, path: str | Path) -> Any:
+    """JSON ``text`` from ``path``; RecordError naming the file for anything json refuses,
+    also what it raises past JSONDecodeError (nesting too deep, a number of 5,000 digits)."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise RecordError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise RecordError(f"{path}: not a usable record (nested too deeply)") from None
+    except ValueError as exc:   # e.g. "Exceeds the limit (4300 digits) for integer string conversion"
+        raise RecordError(f"{path}: not a usable record ({_first_line(str(exc))})") from None
+
+
+def _first_line(text: str, limit: int = 120) -> str:
+    line = text.splitlines()[0] if text else ""
+    return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
 def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
@@ -106,3 +121,39 @@ def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[An
 
 def replay_record(record: GameRecord) -> list[Any]:
     return replay(load_game(record.config.game), record.config, record.actions)
+
+
+def remembered_options(last: Any, names: Sequence[str]) -> tuple[dict[str, str], tuple[str, ...]]:
+    """The text options (``names``: a copy's tiles, fleets) of the last game's config
+    ``last`` as the journal keeps it, for the setup screen to offer again.
+
+    Never raises: a config or value of the wrong shape is left out and described in
+    the second item (for a visible notice), so a damaged journal row cannot take
+    the setup screen down.
+    """
+    if last is None:
+        return {}, ()
+    if not isinstance(last, Mapping):
+        return {}, (f"the remembered game is {_kind(last)}, not an object",)
+    options = last.get("options", {})
+    if not isinstance(options, Mapping):
+        return {}, (f"its options are {_kind(options)}, not an object",)
+    found: dict[str, str] = {}
+    problems = []
+    for name in names:
+        value = options.get(name)
+        if value is None or value == "":
+            continue
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = str(value)
+        if not isinstance(value, str) or len(value) > 500:
+            problems.append(f"option {name!r} is {_kind(value)}, not text")
+            continue
+        found[name] = value
+    return found, tuple(problems)
+
+
+def _kind(value: Any) -> str:
+    kinds = {list: "a list", dict: "an object", str: "text", bool: "true/false", float: "a number",
+             int: "a number"}
+    return "empty" if value is None else kinds.get(type(value), type(value).__name__)

@@ -110,9 +110,8 @@ class TableReader:
                 continue
             if tag.kind == "die":
                 continue
-            if tag.identity in seen:
-                notes.append(f"tag {tag.identity} seen twice; using the first")
-                continue
+            if tag.identity in seen:   # both are reported: the game decides (a copy, or two cards alike)
+                notes.append(f"tag {tag.identity} seen twice")
             seen.add(tag.identity)
             place = map_piece(det, mem.location, self.profile) if mem.location is not None and self.profile else None
             if place is None:

@@ -186,9 +186,9 @@ def catalogue_from_dict(data: Any, source: str = "catalogue") -> Catalogue:
     if data.get("format") != FORMAT:
         errors.append(f"'format' must be {FORMAT!r}")
     if data.get("version") != VERSION:
-        errors.append(f"unsupported version {data.get('version')!r} (this app reads {VERSION})")
-    if "colours" in data and list(data["colours"]) != list(COLOURS):
-        errors.append(f"'colours' must be {list(COLOURS)}")
+        errors.append(f"unsupported version {_preview(data.get('version'))} (this app reads {VERSION})")
+    if "colours" in data and data["colours"] != list(COLOURS):
+        errors.append(f"'colours' must be {list(COLOURS)}, not {_preview(data['colours'])}")
     raw_cards = data.get("cards")
     if not isinstance(raw_cards, list):
         errors.append("'cards' must be a list")
@@ -245,7 +245,17 @@ def load_catalogue(path: str | Path) -> Catalogue:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         raise CatalogueError(f"{path}: not valid JSON (line {exc.lineno}: {exc.msg})") from None
+    except RecursionError:
+        raise CatalogueError(f"{path}: not a usable catalogue (nested too deeply)") from None
+    except ValueError as exc:   # a number of 5,000 digits
+        raise CatalogueError(f"{path}: not a usable catalogue ({_preview(str(exc), 120)})") from None
     return catalogue_from_dict(data, str(path))
+
+
+def _preview(value: Any, limit: int = 60) -> str:
+    """A short repr for an error message."""
+    text = value if isinstance(value, str) and limit > 60 else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
 def save_catalogue(catalogue: Catalogue, path: str | Path) -> None:

@@ -128,8 +128,11 @@ class AllesAuf1Karte:
         return None
 
     def actions_for_reading(self, state: GameState, reading: TableReading) -> tuple[Action, ...]:
-        """The throw the camera saw: all 5 dice read and still, consistent with the kept dice."""
+        """The throw the camera saw: all 5 dice read and still, consistent with the kept dice
+        (colour dice carry no tags, so no other game's piece can pass for one)."""
         if state.phase != THROW or not reading.dice_still or len(reading.dice) != DICE_COUNT:
+            return ()
+        if len({die.die for die in reading.dice}) != DICE_COUNT:   # one die read twice: not a throw
             return ()
         faces = []
         for die in reading.dice:

@@ -22,8 +22,11 @@ from companion.coloretto.actions import Draw, Place, Reveal, Take
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.rules import legal_actions
 from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState
-from companion.readings import PieceReading, TableReading
+from companion.readings import PieceReading, TableReading, pieces_of_game
 
+#: The game code of Coloretto's tags (``TC1:CO:C:…``, identities ``co:card:…``; docs/tags.md).
+#: Several cards share a colour, so a tag seen twice is two cards, not a copy.
+GAME_CODE = "co"
 CARD_KIND = "card"
 ROW_PREFIX = "row:"
 SIDE_TRAY = "side"
@@ -40,9 +43,9 @@ def row_of(piece: PieceReading) -> int | None:
 
 
 def card_readings(reading: TableReading) -> list[PieceReading]:
-    """Every card seen: tagged cards, plus cards read by colour in the row trays
+    """Every card seen: Coloretto's tagged cards, plus cards read by colour in the row trays
     (die ``row:N:k`` → space ``row:N``) and the side tray (no space)."""
-    cards = [p for p in reading.pieces if p.kind == CARD_KIND]
+    cards = list(pieces_of_game(reading, GAME_CODE, CARD_KIND))   # never another game's tags
     for die in reading.dice:
         if die.face is None:
             continue

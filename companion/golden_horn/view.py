@@ -2,6 +2,7 @@
 and the camera's ship readings explained as legal moves."""
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any, Sequence
 
 from companion.actions import Action
@@ -14,10 +15,12 @@ from companion.golden_horn.scoring import score, score_sheet
 from companion.golden_horn.state import OVER, PLAY, TO_C, TO_V, GoldenHornState, Ship
 from companion.golden_horn.turns import why_cannot_declare
 from companion.i18n import Seat, Text
-from companion.readings import TableReading
+from companion.readings import TableReading, pieces_of_game
 from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
                                TurnStarted)
 
+#: The game code of Golden Horn's tags (``TC1:GH:…``, identities ``gh:…``; docs/tags.md).
+GAME_CODE = "gh"
 _HEADINGS = {TO_C: "toC", TO_V: "toV"}
 _SPACE_ALIASES = {"venice": "V", "venezia": "V", "constantinople": "C", "costantinopoli": "C",
                   "modone": "M", "methoni": "M", "v": "V", "c": "C", "m": "M"}
@@ -137,7 +140,10 @@ def _ship_id(state: GoldenHornState, seat: int | None, piece: str) -> str | None
 def actions_for_reading(state: GoldenHornState, reading: TableReading,
                         legal: Sequence[Action]) -> tuple[Action, ...]:
     """The legal moves that explain ships seen on new spaces, most likely first
-    (the biggest load first, no reversal before reversal); () when none does."""
+    (the biggest load first, no reversal before reversal); () when none does, and
+    () while a ship's tag is on the table twice (the reading cannot be trusted)."""
+    if _doubled_ships(state, reading):
+        return ()
     found: list[Action] = []
     moves = [a for a in legal if isinstance(a, Move)]
     for ship, space in _moved_ships(state, reading):
@@ -146,25 +152,42 @@ def actions_for_reading(state: GoldenHornState, reading: TableReading,
     return tuple(dict.fromkeys(found))
 
 
-def _moved_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Ship, str]]:
-    """Placed ships the camera sees on another node than the game has them on, with that node."""
-    moved = []
-    for piece in reading.pieces:
-        if piece.kind != "ship":
-            continue
+def _seen_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Ship, Any]]:
+    """(ship, piece reading) for every Golden Horn ship tag seen; tags of other games
+    (``TC1:CV:…``, ``TC1:CO:…``, ``TC1:XX:…``) and unknown ships are left out."""
+    seen = []
+    for piece in pieces_of_game(reading, GAME_CODE, "ship"):
         ship_id = _ship_id(state, piece.seat, piece.piece)
-        space = _space_id(state, piece.space)
         ship = state.ship_by_id(ship_id) if ship_id is not None else None
-        if ship is None or space is None or ship.at < 0 or state.route[ship.at].id == space:
+        if ship is not None:
+            seen.append((ship, piece))
+    return seen
+
+
+def _doubled_ships(state: GoldenHornState, reading: TableReading) -> list[Ship]:
+    """Ships whose tag the camera sees more than once (a printed copy on the table)."""
+    counts = Counter(ship.label for ship, _ in _seen_ships(state, reading))
+    return [state.ship_by_id(label) for label, n in counts.items() if n > 1]  # type: ignore[misc]
+
+
+def _moved_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Ship, str]]:
+    """Placed ships the camera sees on another node than the game has them on, with that
+    node; a ship seen twice is never moved (see :func:`_doubled_ships`)."""
+    doubled = {ship.label for ship in _doubled_ships(state, reading)}
+    moved = []
+    for ship, piece in _seen_ships(state, reading):
+        space = _space_id(state, piece.space)
+        if ship.label in doubled or space is None or ship.at < 0 or state.route[ship.at].id == space:
             continue
         moved.append((ship, space))
     return moved
 
 
 def unexplained_reading(state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
-    """Ships the camera sees off the node the game has them on (when no legal move
-    explains it): what the table screen shows instead of a proposal."""
-    found = []
+    """Ships the camera sees twice, or off the node the game has them on (when no legal
+    move explains it): what the table screen shows instead of a proposal."""
+    found = [Text("Two tags of {seat}'s ship {letter} are on the table: remove the copy.",
+                  seat=Seat(ship.owner), letter=ship.name) for ship in _doubled_ships(state, reading)]
     for ship, space in _moved_ships(state, reading):
         found.append(Text("{seat}'s ship {letter} stands on {seen}, where no legal move ends: "
                           "put it back on {node}, or play the move by touch.",

@@ -13,7 +13,7 @@ from tests.coloretto.helpers import A, B, C, D, config, set_up, with_rows
 
 def card(piece, row=None, confidence=1.0):
     space = None if row is None else f"row:{row}"
-    return PieceReading(tag=f"card:{piece}:{row}", kind="card", piece=piece, space=space,
+    return PieceReading(tag=f"co:card:{piece}", kind="card", piece=piece, space=space,
                         confidence=confidence)
 
 

@@ -27,7 +27,7 @@ def test_missing_settings_file_gives_defaults(tmp_path):
 @pytest.mark.parametrize("text, message", [
     ('language = "fr"', "language must be one of"),
     ('colour = "red"', "unknown setting 'colour'"),
-    ("sound = 3", "sound must be bool"),
+    ("sound = 3", "sound must be true or false"),
     ('camera = "kinect"', "camera must be one of"),
     ("language = ", "not valid TOML"),
 ])

@@ -16,6 +16,7 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import GAME_TITLES, available_games, load_game
 from companion.i18n import N_, Text
+from companion.record import remembered_options
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -114,8 +115,7 @@ class SetupScreen(Screen):
         options = self.ids.options
         options.clear_widgets()
         self._option_rows = []
-        last = app.journal.latest_config(self.game_name, self.player_count) if app.journal is not None else None
-        remembered = (last or {}).get("options") or {}
+        remembered = self._remembered_copy(app)
         for option in self.game.options:
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)
@@ -123,7 +123,7 @@ class SetupScreen(Screen):
                 row.ids.choice.values = [app.tr(option.label_for(v)) for v in option.choices]
                 row.ids.choice.text = app.tr(option.label_for(option.default))
             else:   # data about the players' copy (tiles, fleets): what the last such game used
-                value = remembered.get(option.name) or option.default
+                value = remembered.get(option.name, option.default)
                 row.ids.choice.text = "" if value is None else str(value)
                 if option.name in self.camera_options():
                     row.camera_text = app.tr("Read from the camera")
@@ -131,6 +131,25 @@ class SetupScreen(Screen):
             row.ids.help.text = app.tr(option.help) if option.help else ""
             options.add_widget(row)
             self._option_rows.append((option, row))
+
+    def _remembered_copy(self, app: Any) -> dict[str, str]:
+        """What the last game of this size used for the copy's text options (tiles,
+        fleets); a damaged entry or value is left out with a notice (the banner is
+        drawn on the next frame, after refresh() clears it), never a crash."""
+        if app.journal is None or self.game is None:
+            return {}
+        names = [o.name for o in self.game.options if not o.choices]
+        try:
+            last = app.journal.latest_config(self.game_name, self.player_count)
+        except (CompanionError, ValueError, RecursionError) as exc:   # a journal row that is not JSON
+            remembered, problems = {}, (f"{type(exc).__name__}: {exc}",)
+        else:
+            remembered, problems = remembered_options(last, names)
+        if problems:
+            log.warning("remembered options of the last %s game ignored: %s", self.game_name, problems)
+            app.show_banner(app.tr(Text("The last game's settings for this copy could not be used ({problems}); "
+                                        "type them again.", problems=problems)), seconds=10)
+        return remembered
 
     def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
         """Options the game lets the camera fill (``CAMERA_OPTIONS`` in ``ui/games/<game>.py``)."""

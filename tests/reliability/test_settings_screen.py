@@ -1,0 +1,41 @@
+"""The real app under Xvfb with a bad settings file (issue #10 D11): problems on screen and
+on the status LED, a language tap and Save that keep what the app could not read."""
+from __future__ import annotations
+
+import tomllib
+
+from tests.ui.conftest import display, run_ui  # noqa: F401  (fixtures)
+
+
+def test_bad_keys_and_pins_are_shown_and_kept(run_ui, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text('sound = false\nsond = true\n\n[pins]\nend_turn = 17.5\n')
+    result = run_ui("scenarios_settings:bad_settings_file", data_dir=data).result
+    assert "unknown setting 'sond' (did you mean sound?)" in result["notices"]
+    assert "GPIO pin settings ignored" in result["notices"]          # hardware/'s own notice
+    assert result["status_led_lit"]
+    after_tap = tomllib.loads(result["file_after_language"])
+    assert after_tap["language"] == "el" and after_tap["sound"] is False and after_tap["sond"] is True
+    assert after_tap["pins"] == {"end_turn": 17.5}
+    assert result["pins_shown"] == "end_turn = 17.5"                 # the user's values, not the defaults
+    assert "pins.end_turn" in result["error_shown"] and "17.5" in result["error_shown"]
+    assert "17.5" in result["error_after_save"]
+    assert result["file_after_refused_save"] == result["file_after_language"]
+    saved = tomllib.loads(result["file_after_save"])
+    assert saved["pins"] == {"end_turn": 5} and saved["sond"] is True and saved["sound"] is False
+    assert result["focus_shown"] == ""                               # no lens position: autofocus
+    assert saved["lens_position"] == 2.5 and saved["camera_size"] == "2304x1296"
+
+
+def test_a_damaged_file_is_moved_aside_with_a_notice(run_ui, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text("language = \n")
+    result = run_ui("scenarios_settings:damaged_settings_file", data_dir=data).result
+    assert "cannot be read" in result["notices"] and "defaults are used" in result["notices"]
+    damaged = [n for n in result["files"] if n.startswith("settings.toml.damaged-")]
+    assert len(damaged) == 1 and "settings.toml" in result["files"]
+    assert (data / damaged[0]).read_text() == "language = \n"
+    assert damaged[0] in result["notices_after"] and damaged[0] in result["banner_after"]
+    assert tomllib.loads((data / "settings.toml").read_text())["language"] == "it"
