@@ -43,7 +43,7 @@ import subprocess
 import sys
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable, IO
+from typing import Any
 
 from companion.engine import TABLE, GameConfig
 from companion.games import load_game
@@ -204,7 +204,7 @@ def child_main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     killer = _Killer(args.kill_at)
     _patch_sqlite(killer, args.synchronous)
-    from companion.journal import Journal, JournalError
+    from companion.journal import Journal
     from companion.session import TableSession
 
     _say("start")

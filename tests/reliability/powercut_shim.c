@@ -65,7 +65,7 @@ static void snapshot(int fd) {
     struct stat st;
     char buffer[1 << 16];
     off_t offset = 0;
-    int out;
+    int in, out;
 
     if (snap == NULL || fd_path(fd, path, sizeof path) != 0) return;
     name = watched_name(path);
@@ -73,16 +73,21 @@ static void snapshot(int fd) {
     fsync_count++;
     if (kill_at != NULL && atol(kill_at) == fsync_count) kill(getpid(), SIGKILL);
     snprintf(target, sizeof target, "%s/%s", snap, name);
+    /* read through a fresh descriptor: the caller's may be write-only */
+    snprintf(temp, sizeof temp, "/proc/self/fd/%d", fd);
+    in = open(temp, O_RDONLY);
+    if (in < 0) die("cannot reopen", path);
     snprintf(temp, sizeof temp, "%s.tmp", target);
     out = open(temp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (out < 0) die("cannot create", temp);
     for (;;) {
-        ssize_t got = pread(fd, buffer, sizeof buffer, offset);
+        ssize_t got = pread(in, buffer, sizeof buffer, offset);
         if (got < 0) die("cannot read", path);
         if (got == 0) break;
         if (write(out, buffer, (size_t)got) != got) die("cannot write", temp);
         offset += got;
     }
+    close(in);
     close(out);
     if (rename(temp, target) != 0) die("cannot rename", temp);
 }

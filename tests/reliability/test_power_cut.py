@@ -8,7 +8,11 @@ journal is checked against every confirmed action.  The same harness with the
 journal opened ``PRAGMA synchronous=OFF`` must see the loss."""
 from __future__ import annotations
 
+import os
 import random
+import signal
+import subprocess
+import sys
 
 import pytest
 
@@ -21,6 +25,34 @@ ROUNDS = 40
 @pytest.fixture(scope="session")
 def shim(tmp_path_factory):
     return build_shim(tmp_path_factory.mktemp("shim"))
+
+
+def test_the_shim_keeps_only_what_was_fsynced(tmp_path, shim):
+    """The simulator itself: content written after the last fsync, and files
+    never fsynced, are gone after the cut; an fsynced file deleted stays deleted."""
+    power = PowerSupply(shim, tmp_path / "data", tmp_path / "snapshots")
+    script = (
+        "import os, signal, sys\n"
+        "d = sys.argv[1]\n"
+        "def put(name, data, sync):\n"
+        "    fd = os.open(os.path.join(d, name), os.O_WRONLY | os.O_CREAT | os.O_APPEND)\n"
+        "    os.write(fd, data)\n"
+        "    if sync == 'fsync': os.fsync(fd)\n"
+        "    if sync == 'fdatasync': os.fdatasync(fd)\n"
+        "    os.close(fd)\n"
+        "put('kept', b'durable', 'fsync'); put('kept', b' lost', None)\n"
+        "put('data', b'durable', 'fdatasync')\n"
+        "put('never', b'lost', None)\n"
+        "put('gone', b'x', 'fsync'); os.unlink(os.path.join(d, 'gone'))\n"
+        "os.kill(os.getpid(), signal.SIGKILL)\n")
+    done = subprocess.run([sys.executable, "-c", script, str(power.data)],
+                          env={**os.environ, **power.env()}, capture_output=True)
+    assert done.returncode == -signal.SIGKILL, done.stderr
+    assert (power.data / "kept").read_bytes() == b"durable lost"
+    power.cut()
+    assert sorted(p.name for p in power.data.iterdir()) == ["data", "kept"]
+    assert (power.data / "kept").read_bytes() == b"durable"
+    assert (power.data / "data").read_bytes() == b"durable"
 
 
 def cut_rounds(tmp_path, shim, seed: int, rounds: list[str] | int, *extra: str) -> tuple[Ledger, PowerSupply]:
