@@ -31,7 +31,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Sequence
 
-from companion.engine import TABLE, GameConfig
+from companion.bench import percentile
+from companion.engine import GameConfig
 from companion.games import GAME_TITLES, load_game
 from companion.journal import Journal
 from companion.session import TableSession
@@ -52,11 +53,6 @@ def rss_mb() -> float:
     except OSError:
         pass
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 
 
 def spread(values: Sequence[float]) -> dict[str, float]:
