@@ -41,9 +41,11 @@ import signal
 import sqlite3
 import subprocess
 import sys
+import tempfile
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from companion.engine import TABLE, GameConfig
 from companion.games import load_game
@@ -272,43 +274,55 @@ class Round:
     returncode: int | None = None
 
 
-def spawn(data_dir: Path, seed: int, *extra: str, env: dict[str, str] | None = None) -> subprocess.Popen:
+def spawn(data_dir: Path, seed: int, *extra: str, env: dict[str, str] | None = None,
+          stderr: IO[str] | None = None) -> subprocess.Popen:
     return subprocess.Popen(
         [sys.executable, "-m", "tests.core.kill_child", str(data_dir), "--seed", str(seed), *extra],
-        cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+        cwd=ROOT, stdout=subprocess.PIPE, stderr=stderr, text=True,
         env={**os.environ, "PYTHONPATH": str(ROOT), **(env or {})})
 
 
 def run_child(data_dir: Path, seed: int, how: str, rng: random.Random, *extra: str,
-              env: dict[str, str] | None = None, timeout: float = 60.0) -> Round:
+              env: dict[str, str] | None = None, timeout: float = 120.0) -> Round:
     """Run the child once and stop it ``how``:
 
     ``precise:PHASE:N[:M]`` the child kills itself there (see the module doc);
     ``after:K`` the parent SIGKILLs it as soon as it has read K lines;
     anything else: ``extra`` decides (e.g. the shim's kill at the N-th fsync).
-    Everything the child printed is read, also after the kill.
+    Everything the child printed is read, also after the kill: through the
+    same buffered reader, which may already hold lines read ahead of the K-th.
     """
     args = list(extra)
     if how.startswith("precise:"):
         args += ["--kill-at", how.split(":", 1)[1]]
-    child = spawn(data_dir, seed, *args, env=env)
     result = Round(how)
-    try:
-        if how.startswith("after:"):
-            wanted = int(how.split(":")[1])
-            while len(result.lines) < wanted:
-                line = child.stdout.readline()
-                if not line:
-                    break
-                result.lines.append(line.rstrip("\n"))
-            child.send_signal(signal.SIGKILL)
-        out, err = child.communicate(timeout=timeout)   # drain what was printed before the kill
-    except BaseException:
-        child.kill()
-        child.communicate()
-        raise
-    result.lines += [line for line in out.splitlines()]
+    with tempfile.TemporaryFile("w+") as errors:
+        child = spawn(data_dir, seed, *args, env=env, stderr=errors)
+        hung = threading.Event()
+        watchdog = threading.Timer(timeout, lambda: (hung.set(), child.kill()))
+        watchdog.start()
+        try:
+            if how.startswith("after:"):
+                wanted = int(how.split(":")[1])
+                while len(result.lines) < wanted:
+                    line = child.stdout.readline()
+                    if not line:
+                        break
+                    result.lines.append(line.rstrip("\n"))
+                child.send_signal(signal.SIGKILL)
+            result.lines += child.stdout.read().splitlines()   # drain what was printed before the kill
+            child.wait()
+        finally:
+            watchdog.cancel()
+            child.stdout.close()
+            if child.poll() is None:
+                child.kill()
+                child.wait()
+        errors.seek(0)
+        err = errors.read()
     result.returncode = child.returncode
+    if hung.is_set():
+        raise DurabilityFailure(f"child still running after {timeout} s in round {how}:\n{err[-3000:]}")
     if child.returncode not in (0, -signal.SIGKILL):
         raise DurabilityFailure(f"child failed ({child.returncode}) in round {how}:\n{err[-3000:]}")
     return result
