@@ -15,7 +15,7 @@ import pytest
 
 from tests.core.kill_child import DurabilityFailure, Ledger, copy_journal, random_round, run_child
 
-ROUNDS = 60
+ROUNDS = 40
 
 
 def play_rounds(tmp_path, seed: int, rounds: list[str] | int, *extra: str) -> Ledger:

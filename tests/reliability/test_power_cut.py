@@ -19,7 +19,7 @@ import pytest
 from tests.core.kill_child import DurabilityFailure, Ledger, copy_journal, random_round, run_child
 from tests.reliability.powercut import PowerSupply, build_shim
 
-ROUNDS = 40
+ROUNDS = 30
 
 
 @pytest.fixture(scope="session")
