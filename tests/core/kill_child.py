@@ -399,10 +399,11 @@ class Ledger:
                     raise DurabilityFailure(f"{context}: game {gid} config differs: {entry.config}")
                 expected = self.expected_for(gid, len(found))
                 if found != expected.events[:len(found)]:
-                    first = next(i for i, (a, b) in enumerate(zip(found, expected.events)) if a != b)
+                    first = next((i for i, (a, b) in enumerate(zip(found, expected.events)) if a != b),
+                                 len(expected.events))
+                    said = expected.events[first] if first < len(expected.events) else "the game is over"
                     raise DurabilityFailure(
-                        f"{context}: game {gid} event {first} is {found[first]}, "
-                        f"the seeded stream says {expected.events[first]}")
+                        f"{context}: game {gid} event {first} is {found[first]}, the seeded stream says {said}")
                 over = expected.over_after == len(found)
                 if over != (entry.status == "finished"):
                     raise DurabilityFailure(

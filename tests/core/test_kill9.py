@@ -64,3 +64,13 @@ def test_the_harness_catches_a_confirmation_shown_before_it_is_durable(tmp_path)
     before writing it, killed at the start of a move's transaction."""
     with pytest.raises(DurabilityFailure, match="lost confirmed events"):
         play_rounds(tmp_path, 5, ["precise:move:9:20", "precise:move:1:4"], "--confirm-early")
+
+
+def test_the_harness_catches_actions_other_than_the_seeded_stream(tmp_path):
+    """Proof that the content check can fail: the child plays seed 1, the parent
+    expects seed 2 (same configs, other moves)."""
+    data = tmp_path / "data"
+    data.mkdir()
+    run_child(data, 1, "precise:move:9:30", random.Random(0))
+    with pytest.raises(DurabilityFailure, match="the seeded stream says"):
+        Ledger(2).check(copy_journal(data, tmp_path / "check"), "seed 2")
