@@ -103,7 +103,15 @@ def all_assignments(counts: Sequence[int], jokers: int, plus2: int, side: str,
     return tuple(sorted(scored, key=lambda h: -h.total))
 
 
-@lru_cache(maxsize=8192)
+#: Hands scored recently.  The table screen rescores every seat after every
+#: action while a hand changes about once a round, so a few hands per seat
+#: are all that repeat; each entry holds ~1.5 KB (a HandScore and its key), so
+#: 256 entries stay under 0.5 MB (8,192 grew the memory by ~12 MB over a long
+#: evening: ``python -m companion.soak``).
+BEST_HAND_CACHE = 256
+
+
+@lru_cache(maxsize=BEST_HAND_CACHE)
 def best_hand(counts: tuple[int, ...], jokers: int, plus2: int, side: str,
               choices: tuple[str | None, ...]) -> HandScore:
     """The optimal score of a hand, exhaustively over joker assignments (§6.3).
