@@ -84,7 +84,7 @@ packages=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libgles2 libg
 # On the Pi, Picamera2 (built against apt's numpy 1.24) and lgpio come from apt.
 if [ "$IS_PI" -eq 1 ]; then packages+=(python3-picamera2 python3-libcamera python3-lgpio); fi
 # systemd brings systemd-analyze, which the unit's tests use.
-if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd); fi
+if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
 
 missing=()

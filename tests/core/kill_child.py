@@ -443,17 +443,15 @@ def copy_journal(data_dir: Path, into: Path) -> Path:
 
 
 def random_round(rng: random.Random, has_unfinished: bool) -> str:
-    """A kill point: precise (start-up, resume, new game, mid-move) or timed.
-
-    ``end`` (between a game's last action and its finish) is tested on its own
-    in test_kill9.py while those are two transactions; add it here once they are one."""
-    kind = rng.choice(("open", "resume", "new", "move", "move", "after", "after"))
+    """A kill point: precise (start-up, resume, new game, mid-move, the game-ending
+    move, which also marks the game finished in its transaction) or timed."""
+    kind = rng.choice(("open", "resume", "new", "move", "move", "end", "after", "after"))
     if kind == "resume" and not has_unfinished:
         kind = "move"
     if kind == "after":
         return f"after:{rng.randint(1, 40)}"
-    if kind == "move":
-        return f"precise:move:{rng.randint(1, 6)}:{rng.randint(1, 40)}"
+    if kind in ("move", "end"):
+        return f"precise:{kind}:{rng.randint(1, 9 if kind == 'end' else 6)}:{rng.randint(1, 40)}"
     return f"precise:{kind}:{rng.randint(1, 9)}"
 
 

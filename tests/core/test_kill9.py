@@ -59,12 +59,10 @@ def test_kill9_during_a_game_ending_action(tmp_path, statement):
 
 
 @pytest.mark.parametrize("statement", [5, 6, 7])
-@pytest.mark.xfail(strict=True, reason="the last action and the game's finish are two transactions "
-                   "(journal/session change in progress: finish in the same transaction); "
-                   "remove this mark when that lands")
 def test_kill9_between_the_last_action_and_the_finish(tmp_path, statement):
-    """The kill lands after the game-ending action's commit, before the game is
-    marked finished: Home would offer a game that is over for resume."""
+    """The kill lands after the game-ending action's commit (where older
+    versions then marked the game finished in a second transaction): the game
+    is over and finished, never offered for resume."""
     play_rounds(tmp_path, 11, [f"precise:end:{statement}:1", "precise:move:9:3"])
 
 
