@@ -24,7 +24,7 @@ from companion.journal import Journal
 from companion.session import SessionEvent, TableSession
 from companion.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from companion.signals import ErrorSignal, Signal
-from ui import sdnotify
+from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
 
@@ -132,14 +132,15 @@ class CompanionApp(App):
             from kivy.core.window import Window
 
             Window.fullscreen = "auto"
-        sdnotify.ready()
-        Clock.schedule_interval(lambda _dt: sdnotify.watchdog(), 10.0)
+        self.lifecycle = Lifecycle(self)  # SIGTERM, watchdog, errors on screen (ui/lifecycle.py)
+        self.lifecycle.start()
         self.goto("home")
         if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
     def on_stop(self) -> None:
-        sdnotify.stopping()
+        if getattr(self, "lifecycle", None) is not None:
+            self.lifecycle.stop()
         self._close_camera()
         if self.hardware is not None:
             self.hardware.close()

@@ -9,9 +9,11 @@ Subcommands import only what they need, so ``replay`` never loads Kivy.
 from __future__ import annotations
 
 import argparse
-import os
+import logging
 import sys
 from pathlib import Path
+
+log = logging.getLogger("companion.app")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -58,12 +60,18 @@ def parse_app_args(argv: list[str]) -> argparse.Namespace:
 
 def run_app(argv: list[str]) -> int:
     args = parse_app_args(argv)
-    data_dir = Path(args.data_dir)
+    from ui.logs import setup_logging
+
+    setup_logging()  # before kivy is imported: Kivy must not swallow stderr
+    data_dir = Path(args.data_dir).absolute()  # lgpio may chdir into LG_WD
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         print(f"companion: cannot use data dir {data_dir}: {exc}", file=sys.stderr)
         return 2
+    from hardware.factory import default_lgpio_workdir
+
+    default_lgpio_workdir(data_dir)
     configure_kivy(data_dir, args.size)
     from companion.engine import CompanionError
     from ui.app import AppOptions, CompanionApp
@@ -73,26 +81,21 @@ def run_app(argv: list[str]) -> int:
     try:
         CompanionApp(options).run()
     except CompanionError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr, flush=True)
         return 2
+    except Exception as exc:  # noqa: BLE001 - before the app was built: say it, exit non-zero
+        log.critical("the app could not start", exc_info=exc)
+        print(f"companion: could not start: {type(exc).__name__}: {exc} "
+              "(the traceback is above; saved games are untouched)", file=sys.stderr, flush=True)
+        return 1
     return 0
 
 
 def configure_kivy(data_dir: Path, size: tuple[int, int]) -> None:
-    """Kivy reads its configuration at import time: set it before importing kivy."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    kivy_home = data_dir / "kivy"
-    kivy_home.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("KIVY_HOME", str(kivy_home))
-    from kivy.config import Config
+    """Kivy reads its configuration at import time: see :func:`ui.kiosk.configure_kivy`."""
+    from ui.kiosk import configure_kivy as configure
 
-    Config.set("graphics", "width", str(size[0]))
-    Config.set("graphics", "height", str(size[1]))
-    Config.set("graphics", "resizable", "1")
-    Config.set("kivy", "exit_on_escape", "0")
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    configure(data_dir, size)
 
 
 if __name__ == "__main__":
