@@ -8,8 +8,8 @@ on-screen panel can drive the very same ``hardware/`` code.
 
 gpiozero's own knobs are honoured: ``GPIOZERO_PIN_FACTORY`` names the
 factory (resolved by gpiozero through its ``gpiozero_pin_factories`` entry
-points, ``Device._default_pin_factory``; ``mock`` means the on-screen
-panel), and the board is recognised from its revision code as gpiozero's
+points, as ``Device._default_pin_factory`` does; ``mock`` means the
+on-screen panel), and the board is recognised from its revision code as gpiozero's
 ``pi_info()`` does (``PiBoardInfo.from_revision``; the revision read by
 ``gpiozero.pins.local.get_pi_revision``), besides the device-tree model.
 
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Mapping, MutableMapping
 
-from gpiozero import Device, Factory
+from gpiozero import Factory
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
 from companion.engine import CompanionError
@@ -147,10 +147,12 @@ def _keep_working_directory() -> Iterator[None]:
 
 
 def _lgpio_start_failure(exc: BaseException) -> "GpioUnavailable":
+    text = f"the lgpio library failed to start ({type(exc).__name__}: {exc})"
+    if not isinstance(exc, OSError):
+        return GpioUnavailable(f"{text}; reinstall python3-lgpio")
     work_dir = os.environ.get(LG_WD) or f"unset, so the current directory {os.getcwd()!r}"
-    return GpioUnavailable(
-        f"the lgpio library failed to start ({type(exc).__name__}: {exc}); it needs a writable "
-        f"work directory for its notification pipe: LG_WD is {work_dir}")
+    return GpioUnavailable(f"{text}; it needs a writable work directory for its notification pipe: "
+                           f"LG_WD is {work_dir}")
 
 
 def pi_generation(model: str | None) -> int | None:
@@ -194,12 +196,21 @@ def lgpio_pin_factory(chip: int | None = None) -> Factory:
 
 
 def named_pin_factory(name: str) -> Factory:
-    """The factory ``GPIOZERO_PIN_FACTORY`` names, built by gpiozero itself (its entry points)."""
+    """The factory ``GPIOZERO_PIN_FACTORY`` names, found as gpiozero finds it: in its
+    ``gpiozero_pin_factories`` entry points, the name as given, then lower-cased
+    (gpiozero/devices.py, ``Device._default_pin_factory``)."""
+    from importlib.metadata import entry_points
+
     try:
-        with _keep_working_directory():
-            return Device._default_pin_factory()  # reads GPIOZERO_PIN_FACTORY
-    except GpioUnavailable:
-        raise
+        group = list(entry_points(group="gpiozero_pin_factories"))
+        for wanted in (name, name.lower()):
+            for entry in group:
+                if entry.name == wanted:
+                    with _keep_working_directory():
+                        return entry.load()()
+        from gpiozero.exc import BadPinFactory
+
+        raise BadPinFactory(f"Unable to find pin factory {name!r}")
     except Exception as exc:  # noqa: BLE001 - BadPinFactory, lgpio's errors, OSError...
         if name.lower() == "lgpio" and isinstance(exc, OSError):
             raise _lgpio_start_failure(exc) from exc
