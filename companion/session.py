@@ -20,7 +20,7 @@ from companion.actions import Action
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game
 from companion.i18n import Text, untranslated
-from companion.journal import Journal, JournalEvent
+from companion.journal import Journal, JournalError, JournalEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 
@@ -46,7 +46,9 @@ class SessionEvent:
 
     kind: ``changed`` (state, history or proposal changed), ``signal``
     (payload: a Signal), ``error`` (payload: the refusal's reason and rule
-    as a translatable :class:`~companion.i18n.Text`).
+    as a translatable :class:`~companion.i18n.Text`), ``storage`` (payload:
+    the :class:`~companion.journal.JournalError` that keeps moves from being
+    saved, or None once every move is on disk again).
     """
 
     kind: str
@@ -67,7 +69,7 @@ class TableSession:
     """A game in progress, backed by the journal."""
 
     def __init__(self, journal: Journal, game_id: int, game: Game, config: GameConfig,
-                 timeline: _Timeline, notices: tuple[str, ...] = ()):
+                 timeline: _Timeline, notices: tuple[Text, ...] = ()):
         self.journal = journal
         self.game_id = game_id
         self.game = game
@@ -78,8 +80,12 @@ class TableSession:
         self.pending: Proposal | None = None
         #: what the camera sees that no legal action explains (the game's Texts), shown instead of a proposal
         self.unexplained: tuple[Any, ...] = ()
-        self.notices: list[str] = list(notices)
+        self.notices: list[Text] = list(notices)
         self._reading: TableReading | None = None
+        #: journal writes not done yet because the storage failed (kind, payload, extras)
+        self._unsaved: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
+        #: why moves are not being saved (None while everything is on disk)
+        self.storage_problem: JournalError | None = None
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -92,26 +98,41 @@ class TableSession:
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> "TableSession":
-        """Rebuild a game from its journal, recovering up to the last whole entry."""
+        """Rebuild a game from its journal.
+
+        Nothing is deleted: a damaged tail, or actions this version of the
+        rules no longer accepts, are moved aside (quarantined) and the game
+        goes on from the last entry that replays; a batch set aside earlier
+        that replays again (the rules were fixed) is put back.  A game whose
+        last move ended it but that is still marked as being played (a stop
+        between the two writes of older versions) is marked finished."""
         entry = journal.game(game_id)
+        if entry.damage:
+            raise JournalError(f"{journal.path}: game #{game_id} cannot be resumed: {entry.damage}",
+                               "damaged", journal.path)
         config = GameConfig.from_dict(entry.config)
         game = load_game(config.game)
         timeline = _Timeline([game.setup(config)])
         loaded = journal.events(game_id)
-        notices: list[str] = []
-        damaged_from, damage = loaded.damaged_from, loaded.damage
-        for event in loaded.events:
-            problem = _replay_event(game, timeline, event)
-            if problem is not None:
-                damaged_from, damage = event.seq, f"entry {event.seq}: {problem}"
-                break
+        notices: list[Text] = []
+        damaged_from, damage = _replay_events(game, timeline, loaded)
         if damaged_from is not None:
-            dropped = journal.truncate(game_id, damaged_from)
-            notices.append(
-                f"The journal was damaged ({damage}). The game was recovered up to action "
-                f"{len(timeline.actions)}; {dropped} damaged entr{'y' if dropped == 1 else 'ies'} dropped.")
-        if entry.status == "finished" and not game.is_over(timeline.states[-1]):
+            moved = journal.quarantine(game_id, damaged_from, damage)
+            notices.append(Text(
+                "Part of this game's record could not be replayed ({damage}). The game goes on "
+                "after move {moves}; {count} later entries are kept aside in the journal, not deleted.",
+                damage=damage, moves=len(timeline.actions), count=moved))
+        else:
+            restored = _restore_quarantined(journal, game_id, game, timeline, len(loaded.events))
+            if restored:
+                notices.append(Text(
+                    "{count} entries of this game that had been set aside replay again and were restored.",
+                    count=restored))
+        over = game.is_over(timeline.states[-1])
+        if entry.status == "finished" and not over:
             journal.reopen_game(game_id)
+        elif entry.status == "playing" and over:
+            journal.finish_game(game_id, _result(game, timeline.states[-1]))
         return cls(journal, game_id, game, config, timeline, tuple(notices))
 
     # -- reading -----------------------------------------------------------
@@ -187,7 +208,7 @@ class TableSession:
             except CompanionError as exc:
                 self._refuse(_reason_of(exc))
                 raise
-            self.journal.append(self.game_id, "do", action.to_dict())
+            self._save("do", action.to_dict(), finish=self._finish_result(after))
             self._timeline.states.append(after)
             self._timeline.actions.append(action)
             self._timeline.redo.clear()
@@ -210,14 +231,14 @@ class TableSession:
         self._refuse(reason)
         return IllegalAction(reason)
 
+    def _finish_result(self, after: Any) -> dict[str, Any] | None:
+        """The result to store with the move that ends the game (None otherwise)."""
+        return _result(self.game, after) if self.game.is_over(after) else None
+
     def _after_change(self, before: Any, action: Action, after: Any) -> None:
         signals = list(self.game.signals(before, action, after))
-        if self.game.is_over(after):
-            sheet = self.game.score_sheet(after)
-            self.journal.finish_game(self.game_id, {
-                "summary": self.game.summary(after), "scores": sheet.to_dict()})
-            if not any(isinstance(s, GameEnded) for s in signals):
-                signals.append(GameEnded(sheet.winners))
+        if self.game.is_over(after) and not any(isinstance(s, GameEnded) for s in signals):
+            signals.append(GameEnded(self.game.score_sheet(after).winners))
         self._emit("changed")
         for signal in signals:
             self._emit("signal", signal)
@@ -227,14 +248,11 @@ class TableSession:
         with self._lock:
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
-            was_over = self.is_over
-            self.journal.append(self.game_id, "undo")
+            self._save("undo", reopen=self.is_over)
             action = self._timeline.actions.pop()
             self._timeline.states.pop()
             self._timeline.redo.append(action)
             self.pending, self.unexplained = None, ()
-            if was_over:
-                self.journal.reopen_game(self.game_id)
             self._emit("changed")
             self.announce_turn()
             return action
@@ -246,12 +264,49 @@ class TableSession:
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
-            self.journal.append(self.game_id, "redo")
+            self._save("redo", finish=self._finish_result(after))
             self._timeline.redo.pop()
             self._timeline.states.append(after)
             self._timeline.actions.append(action)
             self._after_change(before, action, after)
             return action
+
+    # -- saving ------------------------------------------------------------
+    def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
+              finish: dict[str, Any] | None = None, reopen: bool = False) -> None:
+        """Journal one event (with the game's finish or reopening in the same
+        transaction).  When the storage fails the event waits in memory, the
+        players are told (a ``storage`` event) and :meth:`flush` retries."""
+        extras: dict[str, Any] = {}
+        if finish is not None:
+            extras["finish"] = finish
+        if reopen:
+            extras["reopen"] = True
+        self._unsaved.append((kind, payload, extras))
+        self.flush()
+
+    @property
+    def unsaved(self) -> int:
+        """How many confirmed events are still waiting to be written."""
+        return len(self._unsaved)
+
+    def flush(self) -> bool:
+        """Write the events that wait in memory; True when all are on disk."""
+        with self._lock:
+            while self._unsaved:
+                kind, payload, extras = self._unsaved[0]
+                try:
+                    self.journal.append(self.game_id, kind, payload, **extras)
+                except JournalError as exc:
+                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
+                        self.storage_problem = exc
+                        self._emit("storage", exc)
+                    return False
+                self._unsaved.pop(0)
+            if self.storage_problem is not None:
+                self.storage_problem = None
+                self._emit("storage", None)
+            return True
 
     # -- camera ------------------------------------------------------------
     def propose_from_reading(self, reading: TableReading) -> Proposal | None:
@@ -346,6 +401,62 @@ def _reason_of(exc: CompanionError) -> Text:
     if isinstance(exc, IllegalAction):
         return exc.explanation
     return untranslated(str(exc))
+
+
+def _result(game: Game, state: Any) -> dict[str, Any]:
+    """What the journal keeps of a finished game for the history."""
+    return {"summary": game.summary(state), "scores": game.score_sheet(state).to_dict()}
+
+
+def _replay_events(game: Game, timeline: _Timeline, loaded: Any) -> tuple[int | None, str]:
+    """Replay journal events onto ``timeline``: (seq of the first that does not
+    replay, or of the first damaged row, and why), or (None, "")."""
+    for event in loaded.events:
+        problem = _replay_event(game, timeline, event)
+        if problem is not None:
+            return event.seq, f"entry {event.seq}: {problem}"
+    return loaded.damaged_from, loaded.damage
+
+
+def _restore_quarantined(journal: Journal, game_id: int, game: Game, timeline: _Timeline,
+                         next_seq: int) -> int:
+    """Put back the newest batch set aside from this game when nothing was
+    journaled after it and it replays whole now; how many entries came back."""
+    batches = sorted({q.batch for q in journal.quarantined(game_id)})
+    if not batches:
+        return 0
+    loaded = journal.quarantined_events(game_id, batches[-1])
+    if loaded.damaged_from is not None or not loaded.events or loaded.events[0].seq != next_seq:
+        return 0
+    trial = _Timeline(list(timeline.states), list(timeline.actions), list(timeline.redo))
+    if _replay_events(game, trial, loaded)[0] is not None:
+        return 0
+    count = journal.restore_quarantine(game_id, batches[-1])
+    timeline.states[:], timeline.actions[:], timeline.redo[:] = trial.states, trial.actions, trial.redo
+    return count
+
+
+def recover_finished_games(journal: Journal) -> int:
+    """Mark finished every game still marked as being played whose journaled
+    moves end it (left so by a stop between two writes of older versions);
+    how many.  Games that cannot be replayed are left for resume to report."""
+    count = 0
+    for entry in journal.playing():
+        if entry.damage:
+            continue
+        try:
+            config = GameConfig.from_dict(entry.config)
+            game = load_game(config.game)
+            timeline = _Timeline([game.setup(config)])
+            loaded = journal.events(entry.id)
+            if _replay_events(game, timeline, loaded)[0] is None and game.is_over(timeline.states[-1]):
+                journal.finish_game(entry.id, _result(game, timeline.states[-1]))
+                count += 1
+        except JournalError:
+            raise
+        except CompanionError:
+            continue
+    return count
 
 
 def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str | None:

@@ -73,6 +73,10 @@ class GpioBackend:
     def play(self, signal: Signal) -> PatternRun:
         return self.player.play(signal)
 
+    def set_fault(self, on: bool) -> None:
+        """The status LED stays lit while ``on`` (e.g. moves cannot be saved)."""
+        self.player.set_fault(on)
+
     def all_off(self) -> PatternRun:
         """Stop any pattern and darken every LED (e.g. back on the home screen)."""
         return self.player.clear()

@@ -183,6 +183,7 @@ class SignalPlayer:
         self._queue: deque[PatternRun] = deque()
         self._running: Optional[PatternRun] = None
         self._rest: frozenset[int] = frozenset()
+        self._fault = False
         self._closed = False
         self._thread = threading.Thread(target=self._work, name="signal-player", daemon=True)
         self._thread.start()
@@ -196,6 +197,18 @@ class SignalPlayer:
         """Start ``signal``'s pattern (replacing the one playing) and return its run."""
         run = PatternRun(signal, pattern_for(signal, self.panel.seats, self.timings))
         return self._enqueue(run, lambda rest: resting_seats(signal, rest), run.pattern.frames != ())
+
+    @property
+    def fault(self) -> bool:
+        """True while a lasting fault (nothing can be saved) keeps the status LED lit."""
+        return self._fault
+
+    def set_fault(self, on: bool) -> None:
+        """Light the status LED at rest until the fault is cleared (patterns still play)."""
+        with self._lock:
+            self._fault = bool(on)
+            if self._running is None and not self._queue:
+                self._show_rest()
 
     def show_turn(self, seat: int | None) -> PatternRun:
         """Shortcut for ``play(TurnStarted(seat))``; None turns the seat LEDs off."""
@@ -266,7 +279,7 @@ class SignalPlayer:
                 if run._stop.is_set():
                     return False
                 self.panel.light_seats(self._rest if frame.seats is None else frame.seats)
-                self.panel.set_status(frame.status)
+                self.panel.set_status(frame.status or self._fault)
                 self.panel.sound(frame.note)
                 if run._stop.wait(frame.seconds):
                     return False
@@ -278,7 +291,7 @@ class SignalPlayer:
     def _show_rest(self) -> None:
         try:
             self.panel.light_seats(self._rest)
-            self.panel.set_status(False)
+            self.panel.set_status(self._fault and not self._closed)
             self.panel.sound(None)
         except Exception:
             log.exception("could not restore the resting LEDs")

@@ -7,6 +7,7 @@ the session; session signals go to the LEDs/buzzer and to the screen.
 """
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,13 +21,25 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
 from companion.i18n import N_, Text, Translator, with_names
-from companion.journal import Journal
-from companion.session import SessionEvent, TableSession
+from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.session import SessionEvent, TableSession, recover_finished_games
+from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, Settings, load_settings, save_settings
 from companion.signals import ErrorSignal, Signal
 from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
+JOURNAL_FILE = "journal.sqlite3"
+#: seconds between retries of moves that could not be saved, and between idle checkpoints
+SAVE_RETRY_SECONDS = 5.0
+CHECKPOINT_SECONDS = 30.0
+#: what the notice line says while the journal is not the normal, writable one
+MODE_NOTICES = {
+    READ_ONLY: N_("Read-only: the history can be looked at, nothing new is saved."),
+    NO_SAVING: N_("Playing without saving: nothing of this session is kept."),
+}
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,12 @@ class CompanionApp(App):
     banner_is_error = BooleanProperty(False)
     simulated = BooleanProperty(False)
     session = ObjectProperty(None, allownone=True)
+    #: a StorageProblem while the journal cannot be opened (the problem screen shows it)
+    startup_problem = ObjectProperty(None, allownone=True)
+    #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
+    journal_mode = StringProperty("normal")
+    #: the bar shown while confirmed moves wait in memory for the storage to work again
+    storage_text = StringProperty("")
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -62,6 +81,9 @@ class CompanionApp(App):
         self.camera: Any = None     # ui.camera.CameraFeed while a game has one
         self._translator = Translator("en")
         self._clear_banner_event = None
+        #: sessions whose moves wait in memory (also after leaving the table)
+        self._unsaved: list[TableSession] = []
+        self._retry_event: Any = None
 
     # -- translation -------------------------------------------------------
     def tr(self, message: str | Text, _lang: str | None = None, **values: Any) -> str:
@@ -97,7 +119,6 @@ class CompanionApp(App):
         lang = self.options.lang or self.settings.language
         self._translator = Translator(lang)
         self.lang = lang
-        self.journal = Journal(self.data_dir / "journal.sqlite3")
         from hardware.backend import open_backend
 
         self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
@@ -109,6 +130,7 @@ class CompanionApp(App):
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
         self.notices = notices
+        self._open_journal()
 
         Builder.load_file(str(KV_DIR / "widgets" / "common.kv"))
         from ui.screens import all_screens
@@ -134,7 +156,8 @@ class CompanionApp(App):
             Window.fullscreen = "auto"
         self.lifecycle = Lifecycle(self)  # SIGTERM, watchdog, errors on screen (ui/lifecycle.py)
         self.lifecycle.start()
-        self.goto("home")
+        Clock.schedule_interval(lambda _dt: self._checkpoint(), CHECKPOINT_SECONDS)
+        self.goto("problem" if self.startup_problem is not None else "home")
         if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
@@ -142,10 +165,140 @@ class CompanionApp(App):
         if getattr(self, "lifecycle", None) is not None:
             self.lifecycle.stop()
         self._close_camera()
+        self._retry_saving()
+        for session in self._unsaved:
+            log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
+                      session.game_id, session.storage_problem)
         if self.hardware is not None:
             self.hardware.close()
         if self.journal is not None:
             self.journal.close()
+
+    # -- the journal ---------------------------------------------------------
+    @property
+    def journal_path(self) -> Path:
+        return self.data_dir / JOURNAL_FILE
+
+    def _open_journal(self) -> None:
+        """Open the journal; on failure, remember the problem for the problem screen."""
+        try:
+            journal = Journal(self.journal_path)
+        except JournalError as exc:
+            self._journal_failed(exc)
+            return
+        self._use_journal(journal, "normal")
+
+    def _use_journal(self, journal: Journal, mode: str) -> None:
+        if self.journal is not None and self.journal is not journal:
+            self.journal.close()
+        self.journal = journal
+        self.journal_mode = mode
+        self.startup_problem = None
+        if self.hardware is not None:
+            self.hardware.set_fault(False)
+        kept = [n for n in self.notices if n not in MODE_NOTICES.values()]
+        self.notices = kept + list(journal.notices) + ([MODE_NOTICES[mode]] if mode in MODE_NOTICES else [])
+        for notice in journal.notices:
+            log.warning("journal: %s", notice)
+        if mode == "normal":
+            try:
+                recovered = recover_finished_games(journal)
+            except JournalError as exc:
+                log.error("recovering finished games failed: %s", exc)
+            else:
+                if recovered:
+                    log.warning("%d games left unfinished by a stop were marked finished", recovered)
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        """The journal cannot be used: log it, light the status LED, and keep
+        the players' words for the problem screen."""
+        log.error("journal problem (%s): %s", exc.problem, exc)
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        self.startup_problem = describe(exc, self.journal_path)
+        if self.hardware is not None:
+            self.hardware.set_fault(True)
+
+    def resolve_startup_problem(self, way: str) -> None:
+        """A way on, chosen on the problem screen (see companion.storage_problems)."""
+        path = self.journal_path
+        try:
+            if way == REPAIR:
+                journal, report = set_aside_and_salvage(path)
+                log.warning("journal repaired: %s", report)
+                self.show_banner(self.tr(
+                    "A fresh journal was started: {games} games copied; the damaged file is kept as {file}.",
+                    games=report.games, file=report.kept_as.name), seconds=15)
+                mode = "normal"
+            elif way == READ_ONLY:
+                journal, mode = Journal(path, read_only=True), READ_ONLY
+            elif way == NO_SAVING:
+                journal, mode = Journal.in_memory_journal(), NO_SAVING
+            else:
+                journal, mode = Journal(path), "normal"
+        except JournalError as exc:
+            self._journal_failed(exc)
+            self.goto("problem")
+            return
+        self._use_journal(journal, mode)
+        self.goto("home")
+
+    def storage_failed(self, exc: JournalError) -> str:
+        """A journal error while using the app: logged, on the status LED; the
+        sentence to show.  A damaged or newer file opens the problem screen."""
+        log.error("journal problem (%s): %s", exc.problem, exc)
+        if self.hardware is not None:
+            self.hardware.set_fault(True)
+        problem = describe(exc, self.journal_path)
+        if exc.problem in ("damaged", "newer"):
+            self._journal_failed(exc)
+            self.goto("problem")
+        return f"{self.tr(problem.title)}. {self.tr(problem.advice)}"
+
+    def _checkpoint(self) -> None:
+        if self.journal is None:
+            return
+        try:
+            self.journal.checkpoint_if_dirty()
+        except JournalError as exc:
+            log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
+
+    def _storage_changed(self, session: TableSession) -> None:
+        """A session's moves stopped (or started again) being saved."""
+        if session.storage_problem is not None:
+            if session not in self._unsaved:
+                self._unsaved.append(session)
+                log.error("moves of game #%d kept in memory: %s", session.game_id,
+                          session.storage_problem)
+            if self._retry_event is None:
+                self._retry_event = Clock.schedule_interval(
+                    lambda _dt: self._retry_saving(), SAVE_RETRY_SECONDS)
+        elif session in self._unsaved:
+            self._unsaved.remove(session)
+            log.warning("every move of game #%d is saved again", session.game_id)
+            if not self._unsaved:
+                self.show_banner(self.tr("Every move is saved again."), seconds=8)
+        self._show_unsaved()
+
+    def _show_unsaved(self) -> None:
+        waiting = [s for s in self._unsaved if s.storage_problem is not None]
+        if waiting:
+            first = waiting[0]
+            self.storage_text = self.tr(unsaved_text(first.storage_problem,
+                                                     sum(s.unsaved for s in waiting), self.journal_path))
+        else:
+            self.storage_text = ""
+            if self._retry_event is not None:
+                self._retry_event.cancel()
+                self._retry_event = None
+        if self.hardware is not None:
+            self.hardware.set_fault(bool(waiting) or self.startup_problem is not None)
+
+    def _retry_saving(self) -> None:
+        for session in list(self._unsaved):
+            if session.flush() and session is not self.session:
+                self._storage_changed(session)  # a game left while it waited: no listener
 
     @property
     def manager(self) -> ScreenManager:
@@ -161,13 +314,19 @@ class CompanionApp(App):
     def start_game(self, config: GameConfig) -> TableSession:
         """Set up a new game (may raise ConfigError with a readable reason)."""
         assert self.journal is not None
-        session = TableSession.new(self.journal, config)
+        try:
+            session = TableSession.new(self.journal, config)
+        except JournalError as exc:
+            raise CompanionError(self.storage_failed(exc)) from exc
         self._attach(session)
         return session
 
     def resume_game(self, game_id: int) -> TableSession:
         assert self.journal is not None
-        session = TableSession.resume(self.journal, game_id)
+        try:
+            session = TableSession.resume(self.journal, game_id)
+        except JournalError as exc:
+            raise CompanionError(self.storage_failed(exc)) from exc
         self._attach(session)
         for notice in session.notices:
             self.show_banner(notice, seconds=12)
@@ -213,7 +372,11 @@ class CompanionApp(App):
             self._play(event.payload)
         elif event.kind == "error":
             self.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
+        elif event.kind == "storage" and self.session is not None:
+            self._storage_changed(self.session)
         if event.kind == "changed":
+            if self._unsaved:
+                self._show_unsaved()
             table = self.manager.get_screen("table")
             table.refresh()
 

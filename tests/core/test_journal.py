@@ -48,8 +48,9 @@ def test_damaged_tail_is_found_at_first_bad_row(journal):
     assert loaded.damaged_from == 2
     assert "checksum" in loaded.damage
     assert len(loaded.events) == 2
-    assert journal.truncate(gid, 2) == 2
+    assert journal.quarantine(gid, 2, loaded.damage) == 2
     assert journal.events(gid).damaged_from is None
+    assert [q.seq for q in journal.quarantined(gid)] == [2, 3]
 
 
 def test_missing_sequence_number_is_damage(journal):

@@ -121,15 +121,20 @@ def test_damaged_tail_recovered_with_notice(session, journal):
                         (session.game_id,))
     resumed = TableSession.resume(journal, session.game_id)
     assert resumed.actions == (Add(0, 1), Roll(0))
-    assert len(resumed.notices) == 1 and "recovered up to action 2" in resumed.notices[0]
+    assert len(resumed.notices) == 1 and "goes on after move 2" in str(resumed.notices[0])
+    assert "2 later entries are kept aside" in str(resumed.notices[0])
     assert len(journal.events(session.game_id).events) == 2
+    kept = journal.quarantined(session.game_id)
+    assert [q.seq for q in kept] == [2, 3] and "checksum" in kept[0].reason
     resumed.submit(Add(1, 1))  # play goes on after recovery
     assert TableSession.resume(journal, session.game_id).actions[-1] == Add(1, 1)
 
 
-def test_tail_that_rules_refuse_is_dropped(session, journal):
+def test_tail_that_rules_refuse_is_kept_aside(session, journal):
     session.submit(Add(0, 1))
     journal.append(session.game_id, "do", Add(0, 3).to_dict())  # not legal: the table must roll
     resumed = TableSession.resume(journal, session.game_id)
     assert resumed.actions == (Add(0, 1),)
-    assert "table must roll" in resumed.notices[0]
+    assert "table must roll" in str(resumed.notices[0])
+    assert [q.payload for q in journal.quarantined(session.game_id)] == [
+        '{"amount": 3, "seat": 0, "type": "add"}']

@@ -78,7 +78,10 @@ class Probe:
         ids = {}
         for widget in self.walk(root):
             for name, target in getattr(widget, "ids", {}).items():
-                ids[id(getattr(target, "__self__", target))] = name
+                try:
+                    ids[id(getattr(target, "__self__", target))] = name
+                except ReferenceError:  # a removed widget's weak id
+                    continue
         for widget in self.walk(root):
             if wid is not None and ids.get(id(widget)) != wid:
                 continue

@@ -40,7 +40,7 @@ def main(argv: list[str]) -> int:
 
     async def drive() -> None:
         try:
-            await probe.until(lambda: app.root is not None and app.manager.current == "home")
+            await probe.until(lambda: app.root is not None and app.manager.current in ("home", "problem"))
             await probe.frames(3)
             await scenario(probe)
         except BaseException:  # report everything, then stop the app

@@ -16,6 +16,7 @@ def load_kv(module_file: str) -> None:
 def all_screens() -> list[Screen]:
     from ui.screens.history import HistoryScreen
     from ui.screens.home import HomeScreen
+    from ui.screens.problem import ProblemScreen
     from ui.screens.hwtest import HardwareTestScreen
     from ui.screens.scores import ScoresScreen
     from ui.screens.settings import SettingsScreen
@@ -24,4 +25,5 @@ def all_screens() -> list[Screen]:
 
     return [HomeScreen(name="home"), SetupScreen(name="setup"), TableScreen(name="table"),
             ScoresScreen(name="scores"), HistoryScreen(name="history"),
-            SettingsScreen(name="settings"), HardwareTestScreen(name="hwtest")]
+            SettingsScreen(name="settings"), HardwareTestScreen(name="hwtest"),
+            ProblemScreen(name="problem")]

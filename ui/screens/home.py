@@ -11,6 +11,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
 from companion.games import GAME_TITLES
+from companion.journal import JournalError
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -28,7 +29,15 @@ class HomeScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        entry = app.journal.unfinished()
+        if app.journal is None:  # the problem screen is showing instead
+            return
+        try:
+            entry = app.journal.unfinished()
+            finished = app.journal.history(limit=8)
+        except CompanionError as exc:
+            app.show_banner(app.storage_failed(exc) if isinstance(exc, JournalError) else str(exc),
+                            seconds=10, error=True)
+            return
         self.can_resume = entry is not None
         if entry is not None:
             names = ", ".join(p.get("name", "?") for p in entry.config.get("players", []))
@@ -37,12 +46,11 @@ class HomeScreen(Screen):
                                 f"{time.strftime('%d.%m %H:%M', time.localtime(entry.started))}"
         else:
             self.resume_title = ""
-        self.history = [history_row(e) for e in app.journal.history(limit=8)]
+        self.history = [history_row(e) for e in finished]
 
     def on_history(self, _screen: "HomeScreen", rows: list) -> None:
-        box = self.ids.history_list
-        for child in [c for c in box.children if c is not self.ids.history_empty]:
-            box.remove_widget(child)
+        box = self.ids.history_rows
+        box.clear_widgets()
         for row in rows:
             button = Factory.HistoryRow(text=row["text"])
             button.bind(on_release=lambda _b, gid=row["id"]: self.open_history(gid))
@@ -62,14 +70,19 @@ class HomeScreen(Screen):
 
 
 def history_row(entry) -> dict:
-    """One line of the history list: game, date, names with scores, winners starred."""
-    players = [p.get("name", "?") for p in entry.config.get("players", [])]
+    """One line of the history list: game, date, names with scores, winners starred
+    (a record whose stored parts cannot be read says so instead of its scores)."""
+    players = [p.get("name", "?") if isinstance(p, dict) else "?"
+               for p in entry.config.get("players", []) or []]
     scores = (entry.result or {}).get("scores", {})
-    totals = scores.get("totals", [])
-    winners = set(scores.get("winners", []))
+    scores = scores if isinstance(scores, dict) else {}
+    totals = scores.get("totals", []) if isinstance(scores.get("totals"), list) else []
+    winners = set(w for w in scores.get("winners", []) or [] if isinstance(w, int))
     parts = []
     for seat, name in enumerate(players):
         total = totals[seat] if seat < len(totals) else "?"
-        parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(name)} {total}")
+        parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(str(name))} {total}")
     when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
+    if entry.damage:
+        parts = [App.get_running_app().tr("this game's record is damaged")]
     return {"id": entry.id, "text": f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · " + ", ".join(parts)}

@@ -1,0 +1,223 @@
+"""The journal broken on purpose: every case ends in a clear JournalError (with
+its kind of problem) or a notice, and nothing is lost silently or deleted."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from companion.engine import GameConfig
+from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.session import TableSession
+from companion.wal import check_wal
+from tests.fake_game import Add, Roll
+
+ROOT = Path(__file__).resolve().parents[2]
+CONFIG = GameConfig.build("counter", ["Ana", "Bo"], target=10000)
+MOVES = [Add(0, 1), Roll(0), Add(1, 2), Roll(1)] * 5
+
+
+def played(path: Path, moves=MOVES) -> tuple[Journal, TableSession]:
+    journal = Journal(path)
+    session = TableSession.new(journal, CONFIG)
+    for move in moves:
+        session.submit(move)
+    return journal, session
+
+
+def snapshot_with_wal(journal: Journal, dest: Path) -> Path:
+    """Copy the journal and its write-ahead log as a power cut would leave them."""
+    dest.mkdir(parents=True, exist_ok=True)
+    for suffix in ("", "-wal"):
+        shutil.copy(f"{journal.path}{suffix}", dest / f"journal.sqlite3{suffix}")
+    return dest / "journal.sqlite3"
+
+
+def flip_bit(path: Path, offset: int) -> None:
+    data = bytearray(path.read_bytes())
+    data[offset] ^= 0x10
+    path.write_bytes(bytes(data))
+
+
+# -- one instance only ---------------------------------------------------------
+def test_a_second_journal_on_the_same_file_is_refused_until_the_first_closes(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    first = Journal(path)
+    with pytest.raises(JournalError, match="already running") as caught:
+        Journal(path)
+    assert caught.value.problem == "busy" and str(os.getpid()) in str(caught.value)
+    first.close()
+    Journal(path).close()
+
+
+def test_a_second_process_is_refused(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path):
+        code = ("import sys\nfrom companion.journal import Journal, JournalError\n"
+                "try:\n    Journal(sys.argv[1])\nexcept JournalError as e:\n"
+                "    print(e.problem); sys.exit(3)\n")
+        done = subprocess.run([sys.executable, "-c", code, str(path)], cwd=ROOT,
+                              capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
+    assert done.returncode == 3 and done.stdout.strip() == "busy"
+
+
+# -- the write-ahead log -------------------------------------------------------
+def test_a_flipped_bit_in_the_log_is_reported_and_the_log_kept(tmp_path):
+    journal, session = played(tmp_path / "live" / "journal.sqlite3")
+    copy = snapshot_with_wal(journal, tmp_path / "copy")
+    journal.close()
+    wal = copy.with_name("journal.sqlite3-wal")
+    before = check_wal(wal)
+    assert before.valid_commits >= len(MOVES) and not before.damaged
+    flip_bit(wal, 32 + 24 + 100)  # inside the first frame's page
+    found = check_wal(wal)
+    assert found.damaged and found.lost_commits >= len(MOVES) - 1
+    damaged = wal.read_bytes()
+    with Journal(copy) as reopened:
+        assert any("was damaged" in str(n) for n in reopened.notices)
+        kept = list(copy.parent.glob("journal.sqlite3-wal.damaged-*"))
+        assert len(kept) == 1 and kept[0].read_bytes() == damaged
+
+
+def test_a_write_torn_by_a_power_cut_is_not_called_damage(tmp_path):
+    journal, _ = played(tmp_path / "live" / "journal.sqlite3")
+    copy = snapshot_with_wal(journal, tmp_path / "copy")
+    journal.close()
+    wal = copy.with_name("journal.sqlite3-wal")
+    data = wal.read_bytes()
+    wal.write_bytes(data[:-1000])  # the last frame half written
+    assert not check_wal(wal).damaged
+    with Journal(copy) as reopened:
+        assert reopened.notices == []
+
+
+def test_a_finished_game_is_in_the_main_file_alone(tmp_path):
+    path = tmp_path / "live" / "journal.sqlite3"
+    journal = Journal(path)
+    session = TableSession.new(journal, GameConfig.build("counter", ["Ana", "Bo"], target=10))
+    while not session.is_over:
+        session.submit(Roll(1) if session.table_to_act else Add(session.to_act[0], 3))
+    assert os.path.getsize(f"{path}-wal") == 0  # checkpointed when the game ended
+    only_main = tmp_path / "copy" / "journal.sqlite3"
+    only_main.parent.mkdir()
+    shutil.copy(path, only_main)  # a backup that forgot the -wal file
+    journal.close()
+    with Journal(only_main) as copy:
+        assert [g.id for g in copy.history()] == [session.game_id]
+        assert len(copy.events(session.game_id).events) == len(session.actions)
+
+
+def test_idle_checkpoint_empties_the_log(tmp_path):
+    journal, _ = played(tmp_path / "journal.sqlite3")
+    assert os.path.getsize(f"{journal.path}-wal") > 0
+    assert journal.checkpoint_if_dirty() is True
+    assert os.path.getsize(f"{journal.path}-wal") == 0
+    assert journal.checkpoint_if_dirty() is False
+    journal.close()
+
+
+# -- a damaged main file -------------------------------------------------------
+@pytest.mark.parametrize("damage", ["garbage", "zeroed", "truncated", "flipped"])
+def test_a_damaged_file_is_a_clear_error_and_salvage_keeps_it_aside(tmp_path, damage):
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path, MOVES * 10)
+    other = TableSession.new(journal, CONFIG)
+    other.submit(Add(0, 2))
+    journal.close()
+    original = path.read_bytes()
+    size = len(original)
+    if damage == "garbage":
+        path.write_bytes(os.urandom(size))
+    elif damage == "zeroed":
+        path.write_bytes(bytes(size))
+    elif damage == "truncated":
+        path.write_bytes(original[:size - 2 * 4096 - 100])  # the last pages never written
+    else:  # a flipped bit in the last page (where the newest rows are)
+        flip_bit(path, size - 200)
+    damaged_bytes = path.read_bytes()
+    try:
+        reopened = Journal(path)
+    except JournalError as exc:
+        assert exc.problem == "damaged" and "journal.sqlite3" in str(exc)
+    else:  # the damage is in a row: found by its checksum, never silent
+        with reopened:
+            loaded = [reopened.events(g) for g in (session.game_id, other.game_id)]
+            assert any(l.damaged_from is not None for l in loaded) or damage == "flipped"
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.kept_as.exists() and report.kept_as.read_bytes() == damaged_bytes
+        assert fresh.unfinished() is None or fresh.unfinished().id in (session.game_id, other.game_id)
+        if damage in ("truncated", "flipped"):
+            assert report.games >= 1  # what could be read was copied
+        TableSession.new(fresh, CONFIG).submit(Add(0, 1))  # and play goes on
+
+
+def test_a_newer_journal_is_refused_with_its_kind(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("PRAGMA user_version=7")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError) as caught:
+        Journal(path)
+    assert caught.value.problem == "newer"
+    with pytest.raises(JournalError):
+        Journal(path, read_only=True)
+
+
+def test_a_config_row_that_is_not_json_does_not_break_the_lists(tmp_path):
+    journal, session = played(tmp_path / "journal.sqlite3")
+    journal._db.execute("UPDATE games SET config='][' WHERE id=?", (session.game_id,))
+    journal._db.execute("UPDATE games SET status='finished', result='{' WHERE id=?", (session.game_id,))
+    assert journal.history()[0].damage
+    assert journal.latest_config("counter", 2) is None
+    journal.close()
+
+
+# -- read-only and full storage ------------------------------------------------
+def test_a_read_only_folder_is_a_clear_error_and_the_history_still_opens(tiny_disk, remount_read_only):
+    path = tiny_disk / "journal.sqlite3"
+    journal = Journal(path)
+    session = TableSession.new(journal, GameConfig.build("counter", ["Ana", "Bo"], target=10))
+    while not session.is_over:
+        session.submit(Roll(1) if session.table_to_act else Add(session.to_act[0], 3))
+    journal.close()
+    remount_read_only(tiny_disk)
+    with pytest.raises(JournalError) as caught:
+        Journal(path)
+    assert caught.value.problem == "readonly"
+    with Journal(path, read_only=True) as history:
+        assert [g.id for g in history.history()] == [session.game_id]
+        with pytest.raises(JournalError, match="read-only"):
+            history.start_game("counter", {})
+
+
+def test_a_full_disk_keeps_the_game_in_memory_and_writes_it_when_space_is_freed(tiny_disk):
+    path = tiny_disk / "journal.sqlite3"
+    journal = Journal(path)
+    session = TableSession.new(journal, CONFIG)
+    filler = tiny_disk / "filler"
+    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
+    try:  # fill the disk to the last byte
+        while os.write(fd, b"x" * 4096):
+            pass
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+    moves = [Add(0, 1), Roll(0), Add(1, 2), Roll(1)] * 10
+    for move in moves:
+        session.submit(move)
+    assert session.storage_problem is not None and session.storage_problem.problem in ("full", "io")
+    assert session.unsaved > 0 and session.actions == tuple(moves)
+    filler.unlink()
+    assert session.flush() is True and session.unsaved == 0
+    journal.close()
+    with Journal(path) as reopened:
+        assert TableSession.resume(reopened, session.game_id).actions == tuple(moves)
