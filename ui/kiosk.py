@@ -14,7 +14,8 @@ KMS/DRM) a touchscreen reaches Kivy twice:
   which Kivy's ``mouse`` provider turns into a second touch.  Kivy's SDL2
   window ignores SDL finger events on Linux (window_sdl2.py: only iOS and
   Android queue them), and it drops the duplicate only through xinput,
-  which a kiosk does not have.
+  which a kiosk does not have (kivy/kivy#8494: "touchscreen calls the
+  function twice" on Raspberry Pi OS 64-bit).
 
 The kiosk therefore turns SDL's touch-to-mouse synthesis off
 (``SDL_TOUCH_MOUSE_EVENTS=0``; SDL reads hints from the environment) so a

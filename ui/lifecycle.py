@@ -102,7 +102,12 @@ class Lifecycle:
             ExceptionManager.remove_handler(self._handler)
             self._handler = None
         for signum, previous in self._previous_signals.items():
-            signal.signal(signum, previous)
+            if previous is None:  # installed outside Python (SDL): leave ours, it only stops the app
+                continue
+            try:
+                signal.signal(signum, previous)
+            except (TypeError, ValueError, OSError):
+                log.debug("could not restore the handler of signal %s", signum, exc_info=True)
         self._previous_signals = {}
 
 
