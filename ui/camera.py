@@ -41,13 +41,15 @@ class CameraFeed:
     """Runs the vision worker for one game; readings become session proposals."""
 
     def __init__(self, session: TableSession, setup: CameraSetup, source: Any,
-                 on_status: Callable[[str], None] | None = None):
+                 on_status: Callable[[str], None] | None = None,
+                 on_error: Callable[[], None] | None = None):
         from vision.reader import TableReader
         from vision.worker import VisionWorker
 
         self.session = session
         self.setup = setup
         self.on_status = on_status
+        self.on_error = on_error  # a camera failure: the status LED (once per new failure)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
         self.worker = VisionWorker(source, reader, on_reading=self._reading)
@@ -74,6 +76,8 @@ class CameraFeed:
             self._last_status = text
             if self.on_status is not None:
                 self.on_status(text)
+            if text and self.on_error is not None:
+                self.on_error()
 
     def close(self) -> None:
         self._status_event.cancel()
@@ -98,10 +102,21 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         source = frame_source(settings, setup, simulated_machine)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
-        return CameraFeed(session, setup, source, on_status).start(), ""
+        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error).start(), ""
     except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
+
+
+def signal_camera_error() -> None:
+    """The status LED (and low beep) of the running app's panel: the camera failed."""
+    from kivy.app import App
+
+    from companion.signals import ErrorSignal
+
+    hardware = getattr(App.get_running_app(), "hardware", None)
+    if hardware is not None:
+        hardware.play(ErrorSignal())
 
 
 def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,

@@ -57,6 +57,18 @@ def test_warnings_and_an_error_in_the_running_app_reach_stderr_screen_and_led(di
     assert report["frames_after_error"] >= 3 and report["raised"] == 3
 
 
+def test_a_camera_that_cannot_open_is_shown_logged_and_lit(display, tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text('camera = "opencv"\ncamera_device = "/dev/video99"\n')
+    proc, report = run_child("camera", display, tmp_path)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "camera unavailable" in report["banner"] and "/dev/video99" in report["banner"]
+    assert "ErrorSignal" in report["signals"]
+    assert "cannot open camera '/dev/video99'" in proc.stderr  # and in the log, once
+    assert proc.stderr.count("cannot open camera '/dev/video99'") == 1
+
+
 # ----- the child -------------------------------------------------------------
 def _child(case: str, report_path: str, argv: list[str]) -> int:
     import ui.cli
@@ -90,6 +102,31 @@ def _patch(case: str, report_path: str) -> None:
         app_class.build = build
         return
     original_start = app_class.on_start
+    if case == "camera":
+        def on_start_camera(app) -> None:
+            from kivy.clock import Clock
+
+            from companion.engine import GameConfig
+
+            original_start(app)
+            signals: list[str] = []
+            play = app.hardware.play
+            app.hardware.play = lambda signal: (signals.append(type(signal).__name__), play(signal))[1]
+            app.start_game(GameConfig.build("coloretto", ["Ann", "Ben", "Cat"]))
+            checks = {"n": 0}
+
+            def check(_dt) -> bool:
+                checks["n"] += 1
+                if "camera unavailable" in app.banner or checks["n"] > 600:
+                    Path(report_path).write_text(json.dumps({"banner": app.banner, "signals": signals}))
+                    app.stop()
+                    return False
+                return True
+
+            Clock.schedule_interval(check, 0.05)
+
+        app_class.on_start = on_start_camera
+        return
 
     def on_start(app) -> None:
         import warnings
