@@ -20,7 +20,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 
 #: The kiosk unit's Environment= lines that matter here (the display is Xvfb, not KMS).
-UNIT_ENV = {"KIVY_WINDOW": "sdl2", "PYTHONUNBUFFERED": "1", "KIVY_NO_CONSOLELOG": "1"}
+UNIT_ENV = {"KIVY_WINDOW": "sdl2", "KIVY_GL_BACKEND": "sdl2", "PYTHONUNBUFFERED": "1",
+            "KIVY_NO_CONSOLELOG": "1", "KIVY_NO_FILELOG": "1"}
 
 
 def unit_env(display: str, tmp_path: Path, **extra: str) -> dict[str, str]:
