@@ -23,6 +23,8 @@ touch arrives only through ``hidinput``, keeps the mouse provider for a
 real USB mouse but with ``disable_on_activity`` (kivy/input/providers/
 mouse.py: mouse events are dropped while another provider has a touch) as a
 second guard, and hides the cursor (``[graphics] show_cursor = 0``).
+The SDL 2.30 bundled in Kivy 2.3's wheels reads that hint and has the
+KMS/DRM video driver (tests/ui/test_kiosk_input.py checks the library).
 """
 from __future__ import annotations
 

@@ -82,3 +82,18 @@ def test_a_desktop_keeps_its_mouse_and_cursor(tmp_path):
     assert result["kiosk"] is False
     assert result["hints"] == {"SDL_TOUCH_MOUSE_EVENTS": None, "SDL_MOUSE_TOUCH_EVENTS": None}
     assert result["mouse_disable_on_activity"] is False and result["show_cursor"] == 1
+
+
+def test_the_sdl_kivy_ships_knows_the_hint_and_kms():
+    """The hint only helps if the SDL under Kivy reads it: Kivy's wheels bundle their SDL2."""
+    import importlib.util
+
+    import pytest
+
+    kivy_dir = Path(importlib.util.find_spec("kivy").origin).parent
+    libraries = sorted((kivy_dir.parent / "Kivy.libs").glob("libSDL2-2*.so*"))
+    if not libraries:
+        pytest.skip("Kivy here uses the system's SDL2 (not a wheel)")
+    binary = libraries[0].read_bytes()
+    assert b"SDL_TOUCH_MOUSE_EVENTS\x00" in binary
+    assert b"SDL_kmsdrmvideo.c" in binary  # the KMS/DRM video driver the kiosk uses
