@@ -247,3 +247,15 @@ def test_an_unplugged_webcam_is_retried_until_it_is_back(webcam, demo_profile):
         worker.close()
         webcam.__init__ = original
     assert all(api == cv2.CAP_V4L2 for _, api in webcam.opened)
+
+
+def test_a_focus_failure_leaves_the_camera_working():
+    camera = Camera3(np.zeros((720, 1280, 3), np.uint8))
+
+    def stuck():
+        raise RuntimeError("AF state timeout")
+
+    camera.autofocus_cycle = stuck
+    with source_for(camera) as source:
+        assert source.focus.startswith("not set (RuntimeError: AF state timeout")
+        assert source.read().small.shape == (360, 640)

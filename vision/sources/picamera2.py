@@ -103,12 +103,17 @@ class Picamera2Source(FrameSource):
             )
             camera.configure(config)
             camera.start()
-            self.focus = self._set_focus(camera)
         except Exception as exc:  # noqa: BLE001 - whatever the camera stack raises: touch play goes on
             if camera is not None:
                 _close_quietly(camera)
             raise CameraUnavailable(
                 f"camera {self.camera_num} could not be opened: {explain_open_failure(exc)}") from exc
+        try:
+            self.focus = self._set_focus(camera)
+        except Exception as exc:  # noqa: BLE001 - a lens that will not focus still gives pictures
+            self.focus = f"not set ({type(exc).__name__}: {exc})"
+            log.warning("the Pi camera's focus could not be set: %s: %s; set lens_position "
+                        "(dioptres) in the settings", type(exc).__name__, exc)
         log.info("Pi camera %d open: main %s, lores %s, %s fps, focus %s", self.camera_num, self.main_size,
                  self.lores_size, self.frame_rate or "default", self.focus)
         self._camera = camera
