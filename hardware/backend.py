@@ -17,9 +17,9 @@ from gpiozero import Factory
 
 from companion.signals import Signal
 from hardware.factory import (
-    DEVICE_TREE_MODEL, PinFactoryChoice, lgpio_pin_factory, make_pin_factory, mock_pin_factory,
+    DEVICE_TREE_MODEL, PinFactoryChoice, make_pin_factory, mock_pin_factory,
 )
-from hardware.panel import Panel, PanelError
+from hardware.panel import Panel
 from hardware.pins import PinMap, PinMapError
 from hardware.selftest import SelfTest
 from hardware.signals import PatternRun, PatternTimings, SignalPlayer
@@ -109,7 +109,7 @@ def open_backend(
     *,
     timings: PatternTimings = PatternTimings(),
     model_path: Path | str = DEVICE_TREE_MODEL,
-    real_factory: Callable[[], Factory] = lgpio_pin_factory,
+    real_factory: Callable[[], Factory] | None = None,
 ) -> GpioBackend:
     """The panel for the settings' ``[pins]`` table; falls back to mock pins with a notice.
 
@@ -129,10 +129,13 @@ def open_backend(
         notices.append(choice.notice)
     try:
         panel = Panel(pin_map, choice.factory)
-    except PanelError as exc:
+    except Exception as exc:  # noqa: BLE001 - PanelError, or anything a pin library raises
         if not choice.simulated and simulate is None:
-            log.warning("GPIO panel unavailable, using the simulated panel: %s", exc)
-            choice.factory.close()
+            log.warning("GPIO panel unavailable, using the simulated panel: %s", exc, exc_info=exc)
+            try:
+                choice.factory.close()
+            except Exception:  # noqa: BLE001 - a broken factory may fail to close too
+                log.exception("closing the pin factory failed")
             choice = PinFactoryChoice(mock_pin_factory(), True, choice.model)
             notices.append(f"GPIO panel unavailable ({exc}); using the on-screen panel.")
             panel = Panel(pin_map, choice.factory)

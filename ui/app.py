@@ -26,7 +26,7 @@ from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
 from companion.signals import ErrorSignal, Signal
-from ui import sdnotify
+from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
 JOURNAL_FILE = "journal.sqlite3"
@@ -157,15 +157,16 @@ class CompanionApp(App):
             from kivy.core.window import Window
 
             Window.fullscreen = "auto"
-        sdnotify.ready()
-        Clock.schedule_interval(lambda _dt: sdnotify.watchdog(), 10.0)
+        self.lifecycle = Lifecycle(self)  # SIGTERM, watchdog, errors on screen (ui/lifecycle.py)
+        self.lifecycle.start()
         Clock.schedule_interval(lambda _dt: self._checkpoint(), CHECKPOINT_SECONDS)
         self.goto("problem" if self.startup_problem is not None else "home")
         if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
     def on_stop(self) -> None:
-        sdnotify.stopping()
+        if getattr(self, "lifecycle", None) is not None:
+            self.lifecycle.stop()
         self._close_camera()
         self._retry_saving()
         for session in self._unsaved:

@@ -1,15 +1,19 @@
 """The camera feed of a game: a frame source, the vision worker, and the hop of
 each settled reading onto the Kivy thread, where it becomes a proposal.
 
-Which source: the settings' ``camera`` (``auto`` = Picamera2 on a Pi, the
-simulated table elsewhere; ``opencv`` = a USB webcam or video file named by
-``camera_device``; ``none`` = touch only).  A game's table view supplies its
+Which source: the settings' ``camera`` (``auto`` = whatever camera is
+present, chosen on its own and not from the GPIO panel: Picamera2 when it is
+installed and lists a camera, else a USB webcam (V4L2), else the simulated
+table; ``opencv`` = a USB webcam or video file named by ``camera_device``;
+``none`` = touch only).  A game's table view supplies its
 board profile and, for the simulated camera, the simulated table it renders
 (``camera_setup(session)`` in ``ui/games/<game>.py``).  Any camera failure
 leaves the game playable by touch with a visible notice.
 """
 from __future__ import annotations
 
+import importlib
+import importlib.util
 import logging
 from dataclasses import dataclass
 from typing import Any, Callable
@@ -37,13 +41,15 @@ class CameraFeed:
     """Runs the vision worker for one game; readings become session proposals."""
 
     def __init__(self, session: TableSession, setup: CameraSetup, source: Any,
-                 on_status: Callable[[str], None] | None = None):
+                 on_status: Callable[[str], None] | None = None,
+                 on_error: Callable[[], None] | None = None):
         from vision.reader import TableReader
         from vision.worker import VisionWorker
 
         self.session = session
         self.setup = setup
         self.on_status = on_status
+        self.on_error = on_error  # a camera failure: the status LED (once per new failure)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
         self.worker = VisionWorker(source, reader, on_reading=self._reading)
@@ -70,6 +76,8 @@ class CameraFeed:
             self._last_status = text
             if self.on_status is not None:
                 self.on_status(text)
+            if text and self.on_error is not None:
+                self.on_error()
 
     def close(self) -> None:
         self._status_event.cancel()
@@ -79,9 +87,6 @@ class CameraFeed:
 def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
                 on_status: Callable[[str], None] | None = None) -> tuple[CameraFeed | None, str]:
     """The camera feed for ``session`` per settings; (None, reason) when there is none."""
-    import importlib
-    import importlib.util
-
     choice = settings.camera
     if choice == "none":
         return None, ""
@@ -97,20 +102,40 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         source = frame_source(settings, setup, simulated_machine)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
-        return CameraFeed(session, setup, source, on_status).start(), ""
+        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error).start(), ""
     except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
 
 
-def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool) -> Any:
+def signal_camera_error() -> None:
+    """The status LED (and low beep) of the running app's panel: the camera failed."""
+    from kivy.app import App
+
+    from companion.signals import ErrorSignal
+
+    hardware = getattr(App.get_running_app(), "hardware", None)
+    if hardware is not None:
+        hardware.play(ErrorSignal())
+
+
+def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
+                 choose: Callable[[], Any] | None = None) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table."""
+    simulated camera when the game has no simulated table.
+
+    ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
+    camera: ``auto`` looks for one (:func:`choose_camera`)."""
     choice, device = settings.camera, settings.camera_device
     if choice == "none":
         return None
     if choice == "auto":
-        choice = "simulated" if simulated_machine else "picamera2"
+        if choose is None:
+            from vision.sources.choice import choose_camera as choose
+        found = choose()
+        log.info("camera = auto: %s", found.reason)
+        choice = found.kind
+        device = found.device if found.device is not None else device
     if choice == "simulated":
         if setup.simulated_table is None:
             return None
@@ -120,7 +145,7 @@ def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool) -> 
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source
 
-        return Picamera2Source()
+        return Picamera2Source(lens_position=getattr(settings, "lens_position", None))
     from vision.sources.opencv import OpenCVSource
 
     return OpenCVSource(int(device) if device.isdigit() else device)

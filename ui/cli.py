@@ -3,15 +3,18 @@
     companion [--simulate] [--fullscreen] [--data-dir DIR] [--lang LANG] [--size WxH]
     companion replay FILE        print a recorded game's final state and scores (JSON)
     companion tags GAME [...]    write printable QR tag sheets (PDF and PNG)
+    companion journal check|backup FILE|quarantine|repair   look after the game journal
 
 Subcommands import only what they need, so ``replay`` never loads Kivy.
 """
 from __future__ import annotations
 
 import argparse
-import os
+import logging
 import sys
 from pathlib import Path
+
+log = logging.getLogger("companion.app")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -24,6 +27,10 @@ def main(argv: list[str] | None = None) -> int:
         from vision.sheets import main as tags_main
 
         return tags_main(argv[1:])
+    if argv and argv[0] == "journal":
+        from companion.journal_cli import journal_main
+
+        return journal_main(argv[1:])
     return run_app(argv)
 
 
@@ -42,7 +49,7 @@ def parse_app_args(argv: list[str]) -> argparse.Namespace:
 
     parser = argparse.ArgumentParser(prog="companion", description=(
         "Table Companion: keeps the game state beside a physical board game. "
-        "Subcommands: 'companion replay FILE', 'companion tags GAME'."))
+        "Subcommands: 'companion replay FILE', 'companion tags GAME', 'companion journal ...'."))
     parser.add_argument("--simulate", action="store_true", default=None,
                         help="on-screen hardware panel even on a Raspberry Pi")
     parser.add_argument("--fullscreen", action="store_true", default=None,
@@ -58,12 +65,18 @@ def parse_app_args(argv: list[str]) -> argparse.Namespace:
 
 def run_app(argv: list[str]) -> int:
     args = parse_app_args(argv)
-    data_dir = Path(args.data_dir)
+    from ui.logs import setup_logging
+
+    setup_logging()  # before kivy is imported: Kivy must not swallow stderr
+    data_dir = Path(args.data_dir).absolute()  # lgpio may chdir into LG_WD
     try:
         data_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         print(f"companion: cannot use data dir {data_dir}: {exc}", file=sys.stderr)
         return 2
+    from hardware.factory import default_lgpio_workdir
+
+    default_lgpio_workdir(data_dir)
     configure_kivy(data_dir, args.size)
     from companion.engine import CompanionError
     from ui.app import AppOptions, CompanionApp
@@ -73,26 +86,21 @@ def run_app(argv: list[str]) -> int:
     try:
         CompanionApp(options).run()
     except CompanionError as exc:
-        print(f"companion: {exc}", file=sys.stderr)
+        print(f"companion: {exc}", file=sys.stderr, flush=True)
         return 2
+    except Exception as exc:  # noqa: BLE001 - before the app was built: say it, exit non-zero
+        log.critical("the app could not start", exc_info=exc)
+        print(f"companion: could not start: {type(exc).__name__}: {exc} "
+              "(the traceback is above; saved games are untouched)", file=sys.stderr, flush=True)
+        return 1
     return 0
 
 
 def configure_kivy(data_dir: Path, size: tuple[int, int]) -> None:
-    """Kivy reads its configuration at import time: set it before importing kivy."""
-    os.environ.setdefault("KIVY_NO_ARGS", "1")
-    os.environ.setdefault("KIVY_NO_CONSOLELOG", "1")
-    os.environ.setdefault("KIVY_NO_FILELOG", "1")
-    kivy_home = data_dir / "kivy"
-    kivy_home.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("KIVY_HOME", str(kivy_home))
-    from kivy.config import Config
+    """Kivy reads its configuration at import time: see :func:`ui.kiosk.configure_kivy`."""
+    from ui.kiosk import configure_kivy as configure
 
-    Config.set("graphics", "width", str(size[0]))
-    Config.set("graphics", "height", str(size[1]))
-    Config.set("graphics", "resizable", "1")
-    Config.set("kivy", "exit_on_escape", "0")
-    Config.set("input", "mouse", "mouse,disable_multitouch")
+    configure(data_dir, size)
 
 
 if __name__ == "__main__":

@@ -59,6 +59,8 @@ class VisionWorker:
         self._frames = 0
         self._errors = 0
         self._status = WorkerStatus(False, "starting")
+        self._last_failure: str | None = None
+        self.full_frames = 0  # frames whose full-resolution image was read (the gate settled)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._started = False
         self._closed = False
@@ -124,15 +126,21 @@ class VisionWorker:
         while not self._stop.is_set():
             try:
                 self.source.start()
+                if self._last_failure is not None:
+                    log.info("camera (%s) back after: %s", self.source.name, self._last_failure)
+                    self._last_failure = None
                 self._set_status(True, f"camera ({self.source.name}) running")
                 self._loop()
             except EndOfStream as exc:
                 self._set_status(False, str(exc))
                 break
-            except (CameraUnavailable, OSError, RuntimeError) as exc:
+            except Exception as exc:  # noqa: BLE001 - CameraUnavailable, OSError, anything a driver raises
                 self._errors += 1
                 self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s (touch play continues)")
-                log.warning("%s", exc)
+                if str(exc) != self._last_failure:  # the same failure every retry is logged once
+                    self._last_failure = str(exc)
+                    log.warning("camera unavailable (retrying every %g s; touch play continues): %s",
+                                self.retry_seconds, exc, exc_info=not isinstance(exc, CameraUnavailable))
                 try:
                     self.source.stop()
                 except Exception:  # noqa: BLE001 - a broken device may fail to close too
@@ -153,10 +161,11 @@ class VisionWorker:
             self._frames += 1
             t_settle = time.perf_counter()
             try:
-                h, w = frame.image.shape[:2]
-                settled = self.gate.update(frame.small if frame.small is not None else frame.image, (w, h))
+                # the gate looks at the small view; the full image is captured only once it settles
+                settled = self.gate.update(frame.small if frame.small is not None else frame.image, frame.size)
                 if settled is None:
                     continue
+                self.full_frames += 1
                 reading = self.reader.read(frame.image, frame.small, settled.regions)
             except VisionError as exc:  # a bad frame: report, keep going
                 self._errors += 1

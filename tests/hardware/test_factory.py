@@ -133,3 +133,77 @@ def test_lgpio_errors_become_gpio_unavailable(monkeypatch):
                         types.SimpleNamespace(LGPIOFactory=FakeLGPIOFactory))
     with pytest.raises(GpioUnavailable, match="cannot open the GPIO pins: can not open gpiochip"):
         lgpio_pin_factory(chip=4)
+
+
+# ----- gpiozero's own knobs: GPIOZERO_PIN_FACTORY and the board's revision ------
+def test_gpiozero_pin_factory_mock_means_the_on_screen_panel(pi5_model):
+    choice = make_pin_factory(None, model_path=pi5_model, real_factory=_must_not_be_called,
+                              environ={"GPIOZERO_PIN_FACTORY": "mock"})
+    try:
+        assert choice.simulated and choice.factory.pin_class is MockPWMPin
+        assert choice.notice == "Simulated GPIO panel: use the on-screen buttons and LEDs."
+    finally:
+        choice.factory.close()
+
+
+def test_gpiozero_pin_factory_names_the_factory_even_off_a_pi(laptop_model):
+    choice = make_pin_factory(None, model_path=laptop_model, environ={"GPIOZERO_PIN_FACTORY": "nosuch"})
+    try:  # gpiozero knows no such factory: the screen panel, with the reason
+        assert choice.simulated
+        assert choice.notice.startswith("GPIO panel unavailable (GPIOZERO_PIN_FACTORY=nosuch could not be "
+                                        "used: BadPinFactory")
+    finally:
+        choice.factory.close()
+    with pytest.raises(GpioUnavailable, match="GPIOZERO_PIN_FACTORY=native could not be used"):
+        make_pin_factory(False, model_path=laptop_model, environ={"GPIOZERO_PIN_FACTORY": "native"})
+
+
+def test_named_factories_are_gpiozeros_own(laptop_model):
+    from hardware.factory import named_pin_factory
+
+    factory = named_pin_factory("Mock")  # entry point "mock", found lower-cased as gpiozero does
+    assert isinstance(factory, MockFactory)
+    factory.close()
+
+
+def test_a_pi_is_recognised_by_its_revision_code_through_gpiozero(tmp_path):
+    from hardware.factory import board_info
+
+    model = tmp_path / "model"  # a device tree with no model, only the revision
+    (tmp_path / "system").mkdir()
+    (tmp_path / "system" / "linux,revision").write_bytes((0xC03114).to_bytes(4, "big"))
+    info = board_info(model)
+    assert info is not None and info.model == "4B" and info.soc == "BCM2711"
+    assert is_raspberry_pi(model)
+    real = MockFactory()
+    choice = make_pin_factory(None, model_path=model, real_factory=lambda: real, environ={})
+    assert not choice.simulated and choice.model.startswith("Raspberry Pi 4B")
+    real.close()
+
+
+def test_an_unknown_revision_is_not_a_pi(tmp_path):
+    from hardware.factory import board_info
+
+    (tmp_path / "system").mkdir()
+    (tmp_path / "system" / "linux,revision").write_bytes(b"\x00\x00\x00\x00")
+    assert board_info(tmp_path / "model") is None and not is_raspberry_pi(tmp_path / "model")
+
+
+def test_any_failure_of_the_real_factory_falls_back(pi5_model):
+    def broken():
+        raise FileNotFoundError(2, "No such file or directory", ".lgd-nfy-3")
+
+    choice = make_pin_factory(None, model_path=pi5_model, real_factory=broken, environ={})
+    try:
+        assert choice.simulated and "FileNotFoundError" in choice.notice and ".lgd-nfy-3" in choice.notice
+    finally:
+        choice.factory.close()
+
+
+def test_default_lgpio_workdir_keeps_a_set_lg_wd(tmp_path):
+    from hardware.factory import default_lgpio_workdir
+
+    environ = {}
+    assert default_lgpio_workdir(tmp_path, environ) == str(tmp_path) == environ["LG_WD"]
+    environ = {"LG_WD": "/var/lib/table-companion"}
+    assert default_lgpio_workdir(tmp_path, environ) == "/var/lib/table-companion"

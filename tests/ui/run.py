@@ -7,6 +7,7 @@ Exit 0 when the scenario finished; 1 (with the traceback) when it failed."""
 from __future__ import annotations
 
 import asyncio
+import os
 import sys
 import traceback
 from pathlib import Path
@@ -18,6 +19,7 @@ def main(argv: list[str]) -> int:
     width, height = (int(v) for v in size.split("x"))
     out, data = Path(out_dir), Path(data_dir)
     out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("TABLE_COMPANION_STRICT", "1")  # an error in the app fails the scenario
     from ui.cli import configure_kivy
 
     configure_kivy(data, (width, height))

@@ -16,34 +16,21 @@ from vision.sources.simulated import SimulatedSource
 from vision.synthetic import SimulatedTable
 
 
-class FakeRequest:
-    def __init__(self, camera):
-        self.camera = camera
-
-    def make_array(self, stream):
-        w, h = self.camera.config[stream]["size"]
-        if stream == "main":
-            return np.full((h, w, 3), 7, np.uint8)
-        yuv = np.zeros((h * 3 // 2, w), np.uint8)
-        yuv[:h] = 99
-        return yuv
-
-    def release(self):
-        self.camera.released += 1
-
-
 class FakePicamera2:
+    """Stands in for picamera2.Picamera2: video configuration, capture_array per stream."""
+
     instances: list["FakePicamera2"] = []
 
     def __init__(self, num):
         self.num = num
         self.config = None
         self.started = self.stopped = self.closed = False
-        self.released = 0
+        self.captured: list[str] = []
+        self.camera_controls: dict = {}
         FakePicamera2.instances.append(self)
 
-    def create_video_configuration(self, main, lores, buffer_count):
-        return {"main": main, "lores": lores, "buffer_count": buffer_count}
+    def create_video_configuration(self, main, lores, buffer_count, controls=None):
+        return {"main": main, "lores": lores, "buffer_count": buffer_count, "controls": controls}
 
     def configure(self, config):
         self.config = config
@@ -57,25 +44,34 @@ class FakePicamera2:
     def close(self):
         self.closed = True
 
-    def capture_request(self):
-        return FakeRequest(self)
+    def capture_array(self, stream):
+        self.captured.append(stream)
+        w, h = self.config[stream]["size"]
+        if stream == "main":
+            return np.full((h, w, 3), 7, np.uint8)
+        yuv = np.zeros((h * 3 // 2, w), np.uint8)
+        yuv[:h] = 99
+        return yuv
 
 
-def test_picamera2_lores_and_main_streams():
+def test_picamera2_lores_every_frame_main_on_demand():
     module = types.SimpleNamespace(Picamera2=FakePicamera2)
-    with Picamera2Source((640, 480), (320, 240), module=module) as source:
+    with Picamera2Source((640, 480), (320, 240), module=module, frame_rate=10) as source:
         frame = source.read()
         cam = FakePicamera2.instances[-1]
         assert cam.config["main"] == {"size": (640, 480), "format": "RGB888"}
         assert cam.config["lores"]["format"] == "YUV420"
-        assert frame.image.shape == (480, 640, 3) and frame.small.shape == (240, 320)
-        assert (frame.small == 99).all() and cam.released == 1
+        assert cam.config["controls"] == {"FrameRate": 10.0}
+        assert frame.small.shape == (240, 320) and (frame.small == 99).all()
+        assert cam.captured == ["lores"] and not frame.is_loaded and frame.size == (640, 480)
+        assert frame.image.shape == (480, 640, 3) and cam.captured == ["lores", "main"]
+        assert source.full_captures == 1 and source.focus == "fixed lens"
     assert cam.stopped and cam.closed
     source.close()  # safe twice
 
 
 def test_picamera2_missing_or_failing():
-    with pytest.raises(CameraUnavailable, match="picamera2 is not installed"):
+    with pytest.raises(CameraUnavailable, match="picamera2"):
         Picamera2Source().start()
 
     def broken(num):

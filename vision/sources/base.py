@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import time
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from typing import Callable
 
 import numpy as np
 
@@ -14,15 +14,50 @@ class EndOfStream(VisionError):
     """A finite source (video file, image folder) has no more frames."""
 
 
-@dataclass(frozen=True)
 class Frame:
     """One camera frame: full-resolution ``image`` (H, W, 3 BGR) and, when the
-    camera provides one, a ``small`` grey view of the same scene (lores stream)."""
+    camera provides one, a ``small`` grey view of the same scene (lores stream).
 
-    image: np.ndarray
-    timestamp: float
-    index: int
-    small: np.ndarray | None = None
+    A camera with a small stream may deliver the full-resolution image only on
+    demand: ``load`` is then called the first time ``image`` is read (the
+    change gate works on ``small``; the full image is captured only when the
+    scene has settled and must be read).  ``size`` is (w, h) of the full image.
+    """
+
+    __slots__ = ("timestamp", "index", "small", "_image", "_load", "_size")
+
+    def __init__(self, image: np.ndarray | None, timestamp: float, index: int,
+                 small: np.ndarray | None = None, *, size: tuple[int, int] | None = None,
+                 load: Callable[[], np.ndarray] | None = None):
+        if image is None and load is None:
+            raise ValueError("a frame needs its image or a way to load it")
+        self._image = image
+        self.timestamp = timestamp
+        self.index = index
+        self.small = small
+        self._load = load
+        self._size = size
+
+    @property
+    def image(self) -> np.ndarray:
+        if self._image is None:
+            assert self._load is not None
+            self._image = self._load()
+            self._load = None
+        return self._image
+
+    @property
+    def is_loaded(self) -> bool:
+        """Whether the full-resolution image has been captured (or came with the frame)."""
+        return self._image is not None
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """(w, h) of the full-resolution image, without capturing it."""
+        if self._size is None:
+            h, w = self.image.shape[:2]
+            self._size = (w, h)
+        return self._size
 
 
 class FrameSource(ABC):
@@ -61,7 +96,18 @@ class FrameSource(ABC):
             self.start()
         image, small = self._grab()
         self._index += 1
+        if image is None:  # a small view now, the full image only if asked for
+            return Frame(None, time.monotonic(), self._index, small, size=self._full_size(),
+                         load=self._grab_full)
         return Frame(image, time.monotonic(), self._index, small)
+
+    def _full_size(self) -> tuple[int, int] | None:
+        """(w, h) of the full image, for sources whose ``_grab`` returns no image."""
+        return None
+
+    def _grab_full(self) -> np.ndarray:
+        """The full-resolution image now (sources whose ``_grab`` returns no image)."""
+        raise NotImplementedError
 
     def __enter__(self) -> "FrameSource":
         self.start()
@@ -77,4 +123,6 @@ class FrameSource(ABC):
     def _close(self) -> None: ...
 
     @abstractmethod
-    def _grab(self) -> tuple[np.ndarray, np.ndarray | None]: ...
+    def _grab(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+        """(full image, small grey view); a source with a small stream may return
+        (None, small) and capture the full image in :meth:`_grab_full` on demand."""

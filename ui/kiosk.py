@@ -1,0 +1,93 @@
+"""Kivy's configuration, set before Kivy is imported; the kiosk's input set-up.
+
+Kivy reads its environment and ``config.ini`` when first imported, so
+:func:`configure_kivy` runs before any ``import kivy``.
+
+**Every tap counted twice (issue #11, item 6).**  Without X (SDL2 on
+KMS/DRM) a touchscreen reaches Kivy twice:
+
+- Kivy's ``probesysfs`` provider (kivy/config.py adds ``%(name)s =
+  probesysfs`` on Linux) opens the touchscreen's evdev node itself
+  (``hidinput``) and makes a touch;
+- SDL reads the same evdev node and, by default, *also* synthesises mouse
+  events from touches (SDL hint ``SDL_TOUCH_MOUSE_EVENTS``, default "1"),
+  which Kivy's ``mouse`` provider turns into a second touch.  Kivy's SDL2
+  window ignores SDL finger events on Linux (window_sdl2.py: only iOS and
+  Android queue them), and it drops the duplicate only through xinput,
+  which a kiosk does not have (kivy/kivy#8494: "touchscreen calls the
+  function twice" on Raspberry Pi OS 64-bit).
+
+The kiosk therefore turns SDL's touch-to-mouse synthesis off
+(``SDL_TOUCH_MOUSE_EVENTS=0``; SDL reads hints from the environment) so a
+touch arrives only through ``hidinput``, keeps the mouse provider for a
+real USB mouse but with ``disable_on_activity`` (kivy/input/providers/
+mouse.py: mouse events are dropped while another provider has a touch) as a
+second guard, and hides the cursor (``[graphics] show_cursor = 0``).
+The SDL 2.30 bundled in Kivy 2.3's wheels reads that hint and has the
+KMS/DRM video driver (tests/ui/test_kiosk_input.py checks the library).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Mapping, MutableMapping
+
+#: The kiosk's input settings (section, key, value), as written to Kivy's Config.
+KIOSK_INPUT = (
+    ("input", "mouse", "mouse,disable_on_activity,disable_multitouch"),
+    ("input", "%(name)s", "probesysfs,provider=hidinput"),
+    ("graphics", "show_cursor", "0"),
+)
+#: A laptop or desktop: the window system delivers the mouse (and dedupes touch via xinput).
+DESKTOP_INPUT = (
+    ("input", "mouse", "mouse,disable_multitouch"),
+)
+#: SDL hints the kiosk sets (environment variables of the same name).
+KIOSK_SDL_HINTS = {
+    "SDL_TOUCH_MOUSE_EVENTS": "0",   # no mouse events synthesised from touches
+    "SDL_MOUSE_TOUCH_EVENTS": "0",   # and no touches synthesised from the mouse
+}
+
+
+def is_kiosk(environ: Mapping[str, str] = os.environ, platform: str = sys.platform) -> bool:
+    """True when Kivy draws straight on the display (KMS/DRM), with no X or Wayland."""
+    if environ.get("SDL_VIDEODRIVER", "").lower() in ("kmsdrm", "kmsdrm_legacy"):
+        return True
+    return platform.startswith("linux") and not environ.get("DISPLAY") and not environ.get("WAYLAND_DISPLAY")
+
+
+def input_settings(kiosk: bool) -> tuple[tuple[str, str, str], ...]:
+    return KIOSK_INPUT if kiosk else DESKTOP_INPUT
+
+
+def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None = None,
+                   environ: MutableMapping[str, str] | None = None) -> bool:
+    """Set Kivy's environment and Config (call before importing kivy); returns whether
+    the kiosk input set-up was applied."""
+    environ = os.environ if environ is None else environ
+    from ui.logs import setup_logging
+
+    setup_logging(environ=environ)  # type: ignore[arg-type]  # KIVY_LOG_MODE before kivy.logger
+    kiosk = is_kiosk(environ) if kiosk is None else kiosk
+    environ.setdefault("KIVY_NO_ARGS", "1")
+    kivy_home = Path(data_dir) / "kivy"
+    kivy_home.mkdir(parents=True, exist_ok=True)
+    environ.setdefault("KIVY_HOME", str(kivy_home))
+    if kiosk:
+        for name, value in KIOSK_SDL_HINTS.items():
+            environ.setdefault(name, value)
+    from kivy.config import Config
+
+    Config.set("graphics", "width", str(size[0]))
+    Config.set("graphics", "height", str(size[1]))
+    Config.set("graphics", "resizable", "1")
+    Config.set("kivy", "exit_on_escape", "0")
+    for section, key, value in input_settings(kiosk):
+        Config.set(section, key, value)
+    if not kiosk:
+        # a previous kiosk run may have left these in this KIVY_HOME's config.ini
+        Config.set("graphics", "show_cursor", "1")
+    else:
+        Config.write()  # KIVY_HOME/config.ini shows what the kiosk runs with
+    return kiosk
