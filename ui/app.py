@@ -112,6 +112,8 @@ class CompanionApp(App):
             self.save_settings(self.settings.with_changes(language=lang))
         except CompanionError as exc:   # the language still changes for this run
             self.show_banner(self.tr(Text("Settings not saved: {reason}", reason=str(exc))), 10, error=True)
+            if self.hardware is not None:   # the status LED and the low beep too
+                self.hardware.play(ErrorSignal(str(exc)))
 
     # -- building ----------------------------------------------------------
     def build(self) -> Any:
@@ -422,8 +424,6 @@ class CompanionApp(App):
             result = save_settings(settings, self.settings_path)
         except CompanionError as exc:
             log.warning("settings not saved: %s", exc)
-            if self.hardware is not None:
-                self.hardware.play(ErrorSignal(str(exc)))
             raise
         self.settings = settings
         if self.hardware is not None:
