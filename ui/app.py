@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -121,6 +121,8 @@ class CompanionApp(App):
         loaded = read_settings(self.settings_path)   # never raises: problems are reported per key
         self.settings, self.settings_pin_problems = loaded.settings, loaded.pin_problems
         notices.extend(self._settings_notices(loaded))
+        if "pins" in loaded.bad_keys:   # [pins] unreadable: never drive unknown wiring with default pins
+            self.options = replace(self.options, simulate=True)
         lang = self.options.lang or self.settings.language
         self._translator = Translator(lang)
         self.lang = lang
