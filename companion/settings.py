@@ -183,7 +183,7 @@ def settings_from_document(document: Mapping[str, Any], path: str | Path = "sett
         if key == "pins":
             if not isinstance(value, Mapping):
                 problems.append(f"{where}: pins must be a table ([pins] with lines like end_turn = 21), "
-                                f"not {_show(value)}; the default pin map is used")
+                                f"not {_show(value)}")
                 bad.add(key)
                 continue
             pin_problems.extend(f"{where}: {p}" for p in pin_problems_of(value))

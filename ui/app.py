@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 import os
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +112,8 @@ class CompanionApp(App):
             self.save_settings(self.settings.with_changes(language=lang))
         except CompanionError as exc:   # the language still changes for this run
             self.show_banner(self.tr(Text("Settings not saved: {reason}", reason=str(exc))), 10, error=True)
+            if self.hardware is not None:   # the status LED and the low beep too
+                self.hardware.play(ErrorSignal(str(exc)))
 
     # -- building ----------------------------------------------------------
     def build(self) -> Any:
@@ -119,6 +121,8 @@ class CompanionApp(App):
         loaded = read_settings(self.settings_path)   # never raises: problems are reported per key
         self.settings, self.settings_pin_problems = loaded.settings, loaded.pin_problems
         notices.extend(self._settings_notices(loaded))
+        if "pins" in loaded.bad_keys:   # [pins] unreadable: never drive unknown wiring with default pins
+            self.options = replace(self.options, simulate=True)
         lang = self.options.lang or self.settings.language
         self._translator = Translator(lang)
         self.lang = lang
@@ -423,8 +427,6 @@ class CompanionApp(App):
             result = save_settings(settings, self.settings_path)
         except CompanionError as exc:
             log.warning("settings not saved: %s", exc)
-            if self.hardware is not None:
-                self.hardware.play(ErrorSignal(str(exc)))
             raise
         self.settings = settings
         if self.hardware is not None:

@@ -21,6 +21,7 @@ def test_bad_keys_and_pins_are_shown_and_kept(run_ui, tmp_path):
     assert result["pins_shown"] == "end_turn = 17.5"                 # the user's values, not the defaults
     assert "pins.end_turn" in result["error_shown"] and "17.5" in result["error_shown"]
     assert "17.5" in result["error_after_save"]
+    assert result["signals_after_refused_save"] == [result["error_after_save"]]   # status LED + beep
     assert result["file_after_refused_save"] == result["file_after_language"]
     saved = tomllib.loads(result["file_after_save"])
     assert saved["pins"] == {"end_turn": 5} and saved["sond"] is True and saved["sound"] is False

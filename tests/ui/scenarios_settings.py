@@ -3,6 +3,19 @@ the data directory's settings.toml is written by the test before the app starts.
 from __future__ import annotations
 
 
+def record_signals(app) -> list[str]:
+    """The signals the app plays on the panel from now on (their reasons), in order."""
+    played: list[str] = []
+    play = app.hardware.play
+
+    def spy(signal):
+        played.append(getattr(signal, "reason", type(signal).__name__))
+        return play(signal)
+
+    app.hardware.play = spy
+    return played
+
+
 async def bad_settings_file(probe) -> None:
     """Notices at start, a language tap, the Settings screen with a bad pin map, Save refused then done."""
     app = probe.app
@@ -19,8 +32,10 @@ async def bad_settings_file(probe) -> None:
     probe.record("pins_shown", screen.ids.pins.text)
     probe.record("error_shown", screen.error)
     await probe.screenshot("settings_bad_pins")
+    played = record_signals(app)
     await probe.tap_id("save")
     probe.record("error_after_save", screen.error)
+    probe.record("signals_after_refused_save", list(played))
     probe.record("file_after_refused_save", app.settings_path.read_text(encoding="utf-8"))
     probe.record("focus_shown", screen.ids.lens_position.text)
     screen.ids.pins.text = "end_turn = 5"
@@ -52,9 +67,11 @@ async def remembered_copy_of_the_wrong_shape(probe) -> None:
     await probe.until(lambda: app.manager.current == "setup")
     await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
     await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
+    played = record_signals(app)
     probe.find(wid="count").text = "2"
     await probe.until(lambda: bool(app.banner))
     probe.record("banner", app.banner)
+    probe.record("signals", list(played))
     probe.record("text_options", [row.ids.choice.text for row in probe.find_all(cls="TextOptionRow")])
     await probe.screenshot("setup_after_bad_memory")
     rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)

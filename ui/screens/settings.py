@@ -9,8 +9,9 @@ from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
-from companion.settings import CAMERAS
 from companion.i18n import Text
+from companion.settings import CAMERAS
+from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
 from ui.screens import load_kv
 
@@ -118,6 +119,8 @@ class SettingsScreen(Screen):
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:
             self.error = str(exc)
+            if app.hardware is not None:   # the status LED and the low beep too
+                app.hardware.play(ErrorSignal(str(exc)))
             return
         self.error = ""
         app.show_banner(app.tr("Settings saved. Pin and camera changes apply at the next start."), 6)

@@ -17,6 +17,7 @@ from companion.engine import CompanionError, GameConfig, Player
 from companion.games import GAME_TITLES, available_games, load_game
 from companion.i18n import N_, Text
 from companion.record import remembered_options
+from companion.signals import ErrorSignal
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -149,6 +150,8 @@ class SetupScreen(Screen):
             log.warning("remembered options of the last %s game ignored: %s", self.game_name, problems)
             app.show_banner(app.tr(Text("The last game's settings for this copy could not be used ({problems}); "
                                         "type them again.", problems=problems)), seconds=10)
+            if app.hardware is not None:   # the status LED and the low beep too
+                app.hardware.play(ErrorSignal("; ".join(problems)))
         return remembered
 
     def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
