@@ -1,0 +1,84 @@
+"""One conformance suite over every game in the registry (companion/games.py):
+seeded random playouts to the end, checking the engine protocol at every step.
+
+A game added to the registry is included without touching this file.  The
+``counter`` test game (tests/fake_game.py, registered by tests/conftest.py) is
+included in the protocol checks; it is left out of the translation checks only,
+as every game not shipped in companion/ is (it brings no catalogue).
+"""
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings, strategies as st
+
+from companion.engine import ConfigError, GameConfig
+from tests.conformance.checks import check_playout
+from tests.conformance.playout import NAMES, declared_options, load, play, registered_games
+
+GAMES = registered_games()
+
+#: Random configs and seeds per game; keeps the whole folder near 30 s on 2 cores.
+EXAMPLES = 12
+
+
+@st.composite
+def configs(draw, game) -> GameConfig:
+    """A declared player count and a declared choice for every option with choices."""
+    players = draw(st.integers(game.min_players, game.max_players))
+    options = {name: draw(st.sampled_from(choices)) for name, choices in declared_options(game).items()}
+    config = GameConfig.build(game.name, NAMES[:players], **options)
+    try:
+        game.setup(config)
+    except ConfigError:
+        from hypothesis import reject
+        reject()              # e.g. a start seat beyond the player count
+    return config
+
+
+def test_the_registry_is_what_is_checked():
+    assert {"golden_horn", "coloretto", "alles_auf_1_karte", "counter"} <= set(GAMES)
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_declared_player_count_and_option_value_sets_up(name):
+    """Defaults at every declared count; each option value alone at the largest count;
+    one seat fewer or more than declared is a ConfigError."""
+    game = load(name)
+    for players in range(game.min_players, game.max_players + 1):
+        game.setup(GameConfig.build(name, NAMES[:players]))
+    for option, choices in declared_options(game).items():
+        for value in choices:
+            game.setup(GameConfig.build(name, NAMES[:game.max_players], **{option: value}))
+    for players in (game.min_players - 1, game.max_players + 1):
+        if players >= 1:
+            with pytest.raises(ConfigError):
+                game.setup(GameConfig.build(name, NAMES[:players]))
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_random_playouts_keep_the_engine_protocol(name, data):
+    """To the end; to_act agrees with is_over; listed actions apply and sampled others
+    are refused precisely; actions, config and record round-trip through JSON; replay
+    equals play; undo restores; summaries and score sheets are JSON-safe."""
+    game = load(name)
+    config = data.draw(configs(game), label="config")
+    seed = data.draw(st.integers(0, 2 ** 32 - 1), label="seed")
+    check_playout(game, play(game, config, seed), seed)
+
+
+@pytest.mark.parametrize("name", GAMES)
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(data=st.data())
+def test_actions_not_listed_are_refused(name, data):
+    """Sampled actions that legal_actions does not list (played elsewhere in the game,
+    or a listed one with a field changed) raise IllegalAction or InvalidAction, never
+    apply and never crash."""
+    game = load(name)
+    config = data.draw(configs(game), label="config")
+    seed = data.draw(st.integers(0, 2 ** 32 - 1), label="seed")
+    findings = check_playout(game, play(game, config, seed), seed, unlisted=True)
+    assert findings.refused > 0
