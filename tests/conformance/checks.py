@@ -209,7 +209,7 @@ def check_playout(game: Game, run: Playout, seed: int, unlisted: bool = False) -
     for state, action, after in zip(run.states, run.actions, run.states[1:]):
         check_step(game, state, action, after, players)
         findings.described.add(action.text())
-        if game.to_act(state) == (TABLE,) and rng.random() < 0.2:
+        if game.to_act(state) == (TABLE,):
             assert action in set(game.legal_actions(state)), f"sample_chance gave unlisted {action!r}"
     # deep checks on sampled states, the first and the last among them
     picks = sorted({0, len(run.states) - 1} | set(rng.sample(range(len(run.states)),

@@ -47,10 +47,10 @@ def _is_reordered_wind(action: Action, listed: frozenset[Action]) -> bool:
 KNOWN_BUGS: tuple[KnownBug, ...] = (
     KnownBug(
         "alles_auf_1_karte",
-        "alles_auf_1_karte: apply accepts Mark(seat, card, colours=()) - a mark of no colour, "
-        "recorded as a decision on that card - which legal_actions never lists "
-        "(marking.check_colours does not refuse an empty colour set; mark_actions lists only "
-        "non-empty sets and Pass)",
+        "alles_auf_1_karte: apply accepts Mark(seat, card, colours=()) - legal by the digest "
+        "(E-MARK-1/A1: 'the empty set is legal, same as passing', tests/alles_auf_1_karte/"
+        "test_vectors.py) - but legal_actions never lists it (rules.mark_actions lists Pass and "
+        "only non-empty colour sets), so the listed set and apply disagree",
         lambda action, listed: type(action).__name__ == "Mark" and action.colours == (),  # type: ignore[attr-defined]
         _empty_marks),
     KnownBug(
