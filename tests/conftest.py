@@ -1,11 +1,27 @@
-"""Shared fixtures: the counter test game is registered for every test."""
+"""Shared fixtures: the counter test game is registered for every test; every test
+under tests/ui/ is marked ``ui`` (``pytest -m "not ui"`` is the quick loop)."""
 from __future__ import annotations
+
+from pathlib import Path
 
 import pytest
 
 from companion.games import register_game
 
 register_game("counter", "tests.fake_game", "Counter")
+
+UI_TESTS = Path(__file__).resolve().parent / "ui"
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "ui: drives the real Kivy app under Xvfb (slow); deselect with -m 'not ui'")
+
+
+def pytest_collection_modifyitems(config, items):
+    for item in items:
+        if UI_TESTS in Path(str(item.path)).resolve().parents:
+            item.add_marker(pytest.mark.ui)
 
 
 @pytest.fixture

@@ -66,7 +66,7 @@ class CounterGame:
         return (TABLE,) if state.chance else (state.seat,)
 
     def legal_actions(self, state: State, seat: int | None = None):
-        if state.winner is not None:
+        if state.winner is not None or (seat is not None and seat not in self.to_act(state)):
             return []
         if state.chance:
             return [Roll(0), Roll(1)]

@@ -1,4 +1,5 @@
-"""Building states for the digest's vectors with its synthetic cards (§6)."""
+"""Building states for the digest's vectors with its synthetic cards (§6), and a
+cheap random move chooser for playouts (the loop is tests.conformance.playout.play)."""
 from __future__ import annotations
 
 import random
@@ -61,27 +62,6 @@ def marking_state(open_cards: Sequence[Sequence[CardInPlay]], dice: str, active:
 
 def config(players: int = 2, **options) -> GameConfig:
     return GameConfig.build("alles_auf_1_karte", [f"P{i + 1}" for i in range(players)], **options)
-
-
-def random_step(state: GameState, rng: random.Random):
-    """One random legal action (chance drawn honestly)."""
-    actors = GAME.to_act(state)
-    if actors == (TABLE,):
-        return GAME.sample_chance(state, rng)
-    return rng.choice(GAME.legal_actions(state, rng.choice(actors)))
-
-
-def playout(cfg: GameConfig, seed: int, limit: int = 5000):
-    """A seeded random game: (actions, states)."""
-    rng = random.Random(seed)
-    states = [GAME.setup(cfg)]
-    actions = []
-    while not GAME.is_over(states[-1]):
-        action = random_step(states[-1], rng)
-        actions.append(action)
-        states.append(GAME.apply(states[-1], action))
-        assert len(actions) < limit
-    return actions, states
 
 
 def quick_step(state: GameState, rng: random.Random):

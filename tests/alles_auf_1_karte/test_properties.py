@@ -1,22 +1,23 @@
 """Property tests: seeded random games checking the digest's invariants (§4.3) at
-every step, legal_actions agreeing with apply, replay, undo and record round-trips."""
+every step, and every colour set on every card either listed or refused.  Replay,
+undo, JSON round trips, sampled listed-vs-applied and no mutation are checked for
+every game by tests/conformance."""
 from __future__ import annotations
 
 import itertools
-import json
 import random
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 from companion.engine import IllegalAction
-from companion.record import GameRecord, record_from_dict, replay
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import Mark
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.invariants import check_state
 from companion.alles_auf_1_karte.state import MARK, OVER, THROW
-from tests.alles_auf_1_karte.helpers import config, playout, quick_step
+from tests.alles_auf_1_karte.helpers import config, quick_step
+from tests.conformance.playout import play
 
 GAMES_PER_CONFIG = 330
 CONFIGS = [dict(variant=v, must_use_all_fitting_colours=strict, equal_turns=equal)
@@ -64,20 +65,19 @@ def check_step(before, action, after):
 def test_random_games_keep_the_invariants_at_every_step(options):
     finished = 0
     for seed in range(GAMES_PER_CONFIG):
-        rng = random.Random(seed * 7919 + len(str(options)))
         players = 2 + seed % 3
-        state = GAME.setup(config(players, **options))
         rounds_scored: dict[tuple[int, int], int] = {}
-        while state.phase != OVER:
-            action = quick_step(state, rng)
-            after = GAME.apply(state, action)
+
+        def each(state, action, after):
             check_step(state, action, after)
             for s in range(players):
                 gained = len(after.seats[s].scored) - len(state.seats[s].scored)
                 key = (after.round, s)
                 rounds_scored[key] = rounds_scored.get(key, 0) + gained
                 assert rounds_scored[key] <= 1                 # one card per seat per round
-            state = after
+
+        state = play(GAME, config(players, **options), seed * 7919 + len(str(options)),
+                     choose=quick_step, each=each, keep_states=False).final
         sheet = GAME.score_sheet(state)
         assert sheet.final
         for seat in range(players):
@@ -109,32 +109,8 @@ def mark_subsets_agree_with_legal_actions(state):
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10 ** 6), players=st.integers(2, 4),
        variant=st.sampled_from(["basic", "advanced"]), strict=st.booleans())
-def test_legal_action_playouts_replay_and_undo(seed, players, variant, strict):
-    cfg = config(players, variant=variant, must_use_all_fitting_colours=strict)
-    actions, states = playout(cfg, seed)
-    rng = random.Random(seed)
-    for index in rng.sample(range(len(states)), 5):
-        state = states[index]
-        if state.phase == MARK:
-            mark_subsets_agree_with_legal_actions(state)
-        for action in rng.sample(list(GAME.legal_actions(state)), min(5, len(GAME.legal_actions(state)))):
-            GAME.apply(state, action)                         # every listed action applies
-    # replay reproduces every state; undo = replay without the last action
-    assert replay(GAME, cfg, actions) == states
-    cut = rng.randrange(1, len(actions) + 1)
-    assert replay(GAME, cfg, actions[:cut - 1])[-1] == states[cut - 1]
-    # the record survives JSON
-    record = GameRecord(cfg, tuple(actions))
-    again = record_from_dict(json.loads(record.to_json()))
-    assert again.actions == tuple(actions) and again.config == cfg
-    # the summary is JSON at every stage we look at
-    for index in (0, cut - 1, len(states) - 1):
-        json.dumps(GAME.summary(states[index]))
-
-
-def test_applying_never_mutates_the_state():
-    actions, states = playout(config(3, variant="advanced"), 11)
-    copies = [repr(s) for s in states[:60]]
-    for state, action in zip(states[:60], actions[:60]):
-        GAME.apply(state, action)
-    assert [repr(s) for s in states[:60]] == copies
+def test_every_colour_set_on_every_card_is_listed_or_refused(seed, players, variant, strict):
+    states = play(GAME, config(players, variant=variant, must_use_all_fitting_colours=strict), seed).states
+    marking = [state for state in states if state.phase == MARK]
+    for state in random.Random(seed).sample(marking, min(5, len(marking))):
+        mark_subsets_agree_with_legal_actions(state)

@@ -327,9 +327,9 @@ def test_A20_deck_sufficiency_last_refill_is_skipped():
 
 
 def test_A20_basic_pile_never_runs_out_in_random_four_player_games():
-    from tests.alles_auf_1_karte.helpers import playout
+    from tests.conformance.playout import play
     for seed in range(30):
-        _, states = playout(config(4), seed)
+        states = play(GAME, config(4), seed).states
         assert min(len(s.pile) for s in states) >= 22 - 16
 
 

@@ -1,7 +1,7 @@
-"""Shared helpers for the Coloretto tests: configs, set-up states, random playouts."""
+"""Shared helpers for the Coloretto tests: configs, set-up states (random playouts:
+tests.conformance.playout.play)."""
 from __future__ import annotations
 
-import random
 from dataclasses import replace
 from typing import Any
 
@@ -9,7 +9,7 @@ from companion.coloretto import GAME
 from companion.coloretto.actions import RemoveColour, StartPlayer
 from companion.coloretto.data import CATALOGUE
 from companion.coloretto.state import ColorettoState, Row
-from companion.engine import TABLE, GameConfig
+from companion.engine import GameConfig
 
 #: The digest's arbitrary colours A..G, mapped onto catalogue ids.
 A, B, C, D, E, F, G = CATALOGUE.colours
@@ -63,23 +63,3 @@ def total_cards(state: ColorettoState) -> int:
             + sum(c.size for c in state.collections) + len(state.discarded)
             + (state.drawn is not None) + CATALOGUE.copies_per_colour * len(state.removed)
             + state.last_round)
-
-
-def playout(players: int, seed: int, check=None, **options: Any):
-    """A seeded random legal game: returns (config, actions, states)."""
-    rng = random.Random(seed)
-    cfg = config(players, **options)
-    state = GAME.setup(cfg)
-    states, actions = [state], []
-    while not GAME.is_over(state):
-        if GAME.to_act(state) == (TABLE,):
-            action = GAME.sample_chance(state, rng)
-        else:
-            action = rng.choice(GAME.legal_actions(state))
-        after = GAME.apply(state, action)
-        if check is not None:
-            check(state, action, after)
-        actions.append(action)
-        states.append(after)
-        state = after
-    return cfg, actions, states

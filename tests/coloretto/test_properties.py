@@ -1,9 +1,9 @@
 """Random legal playouts (seeded) checking the digest's invariants (§4.4) at every
-step, plus replay and undo round trips through companion.record."""
+step.  Replay, undo, JSON round trips and sampled draws being legal are checked for
+every game by tests/conformance."""
 from __future__ import annotations
 
 import json
-import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -12,10 +12,9 @@ from companion.coloretto import GAME
 from companion.coloretto.actions import Reveal, Take
 from companion.coloretto.data import LAST_ROUND
 from companion.coloretto.state import OVER, PLAY_PHASES
-from companion.engine import TABLE
-from companion.record import GameRecord, record_from_dict, replay
 
-from tests.coloretto.helpers import playout, total_cards
+from tests.coloretto.helpers import config, total_cards
+from tests.conformance.playout import play
 
 
 def check_step(before, action, after):
@@ -57,8 +56,8 @@ def test_thousands_of_random_games_keep_the_invariants():
             elif seed % 3 == 2:
                 options = {"joker_colours": "optional", "start_cards": "chosen",
                            "start_colours_all_distinct": False}
-            _, actions, states = playout(players, seed, check_step, **options)
-            final = states[-1]
+            final = play(GAME, config(players, **options), seed, each=check_step,
+                         keep_states=False).final
             assert final.last_round and final.phase == OVER
             sheet = GAME.score_sheet(final)
             assert sheet.final and len(sheet.totals) == players
@@ -68,35 +67,11 @@ def test_thousands_of_random_games_keep_the_invariants():
     assert games == 2000
 
 
-@settings(max_examples=40, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10**6), cut=st.floats(0, 1))
-def test_replay_and_undo_round_trip(players, seed, cut):
-    cfg, actions, states = playout(players, seed)
-    assert replay(GAME, cfg, actions) == states
-    k = int(cut * (len(actions) - 1)) + 1
-    assert replay(GAME, cfg, actions[:k - 1])[-1] == states[k - 1]    # undo of action k
-    record = record_from_dict(json.loads(GameRecord(cfg, tuple(actions)).to_json()))
-    assert record.actions == tuple(actions) and record.config == cfg
-
-
 @settings(max_examples=15, deadline=None)
 @given(players=st.integers(2, 5), seed=st.integers(0, 10**6))
-def test_summary_and_sheet_are_json_at_every_step(players, seed):
-    _, _, states = playout(players, seed)
+def test_summary_agrees_with_the_sheet_and_the_collections(players, seed):
+    states = play(GAME, config(players), seed).states
     for state in states[::7] + [states[-1]]:
         data = json.loads(json.dumps(GAME.summary(state)))
         assert data["scores"] == list(GAME.score_sheet(state).totals)
         assert sum(p["cards"] for p in data["players"]) == sum(c.size for c in state.collections)
-        json.dumps(GAME.score_sheet(state).to_dict())
-
-
-@settings(max_examples=20, deadline=None)
-@given(players=st.integers(2, 5), seed=st.integers(0, 10**6))
-def test_sampled_draws_follow_the_pile(players, seed):
-    """sample_chance only offers what is left, and only legal outcomes."""
-    rng = random.Random(seed)
-    _, _, states = playout(players, seed)
-    for state in states:
-        if GAME.to_act(state) == (TABLE,):
-            action = GAME.sample_chance(state, rng)
-            assert action in GAME.legal_actions(state)

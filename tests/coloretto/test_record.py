@@ -6,7 +6,8 @@ from pathlib import Path
 from companion.coloretto import GAME
 from companion.record import GameRecord, load_record, replay_record
 
-from tests.coloretto.helpers import playout
+from tests.coloretto.helpers import config
+from tests.conformance.playout import play
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "coloretto-sample.json"
 
@@ -25,5 +26,5 @@ def test_sample_record_replays_to_known_scores():
 
 
 def test_sample_record_is_the_seeded_playout():
-    cfg, actions, _ = playout(3, 2024)
-    assert SAMPLE.read_text(encoding="utf-8") == GameRecord(cfg, tuple(actions)).to_json() + "\n"
+    run = play(GAME, config(3), 2024)
+    assert SAMPLE.read_text(encoding="utf-8") == GameRecord(run.config, tuple(run.actions)).to_json() + "\n"

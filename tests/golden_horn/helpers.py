@@ -1,5 +1,6 @@
 """Building Golden Horn test tables: the digest's fixtures F2/F3/F4 are the
-default routes, ships are arranged by hand on top of a set-up game."""
+default routes, ships are arranged by hand on top of a set-up game; a cheap random
+move chooser and random configs for playouts (the loop is tests.conformance.playout.play)."""
 from __future__ import annotations
 
 import random
@@ -9,8 +10,11 @@ from typing import Any
 from companion.engine import TABLE, GameConfig
 from companion.golden_horn import GAME, GoldenHornState
 from companion.golden_horn import cubes
-from companion.golden_horn.actions import PlaceFleet
-from companion.golden_horn.state import SETUP, TO_C, TO_V
+from companion.actions import Action
+from companion.golden_horn.actions import Attack, DeclareEnd, EndTurn, Move, PlaceFleet
+from companion.golden_horn.movement import load_choices, may_reverse, reaches
+from companion.golden_horn.state import AFTER_MOVE, PLAY, SETUP, TO_C, TO_V
+from companion.golden_horn.turns import pirate_pairs, why_cannot_declare, why_cannot_pay, why_not_target
 
 NAMES = ("Ann", "Bea", "Cy", "Dov")
 
@@ -124,3 +128,38 @@ def check_invariants(state: GoldenHornState) -> None:
             continue
         on_route = state.port_of(ship.at) is None
         assert (ship.heading != 0) == on_route, ship
+
+
+# -- random playouts -------------------------------------------------------------------
+
+def quick_choice(state: GoldenHornState, rng: random.Random) -> Action:
+    """A random legal action chosen cheaply (one ship's reach, not every action)."""
+    seat = state.current
+    if state.phase == AFTER_MOVE:
+        return DeclareEnd(seat) if rng.random() < 0.3 else EndTurn(seat)
+    if state.phase == PLAY and not state.moved:
+        if why_cannot_declare(state, seat) is None and rng.random() < 0.1:
+            return DeclareEnd(seat)
+        if rng.random() < 0.4 and (state.rules.max_attacks is None or state.attacks < state.rules.max_attacks):
+            targets = [s for s in state.ships if why_not_target(state, seat, s) is None]
+            if targets:
+                target = rng.choice(targets)
+                pairs = [p for p in pirate_pairs(state, target)
+                         if why_cannot_pay(state, seat, cubes.counts(p)) is None]
+                if pairs:
+                    return Attack(seat, target.label, rng.choice(pairs))
+        ship = rng.choice(state.fleet(seat))
+        reverse = may_reverse(ship) and rng.random() < 0.5
+        stop = rng.choice([r for r in reaches(state, ship, reverse) if r.affordable])
+        return Move(seat, ship.label, stop.to, rng.choice(load_choices(state, ship)), reverse, stop.wind)
+    return rng.choice(GAME.legal_actions(state))
+
+
+def config_for(seed: int, players: int | None = None, **options) -> GameConfig:
+    rng = random.Random(seed)
+    players = players or rng.choice((2, 3, 4))
+    chosen = {o.name: rng.choice(o.choices) for o in GAME.options if o.choices and rng.random() < 0.3
+              and o.name != "start.seat"}
+    chosen["start.seat"] = rng.randrange(players)
+    chosen.update(options)
+    return GameConfig.build("golden_horn", NAMES[:players], **chosen)

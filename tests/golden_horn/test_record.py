@@ -6,7 +6,7 @@ from pathlib import Path
 from companion.engine import GameConfig
 from companion.golden_horn import GAME
 from companion.record import GameRecord, load_record, replay, replay_record
-from tests.golden_horn.playouts import full_choice, play
+from tests.conformance.playout import play
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "golden_horn-sample.json"
 
@@ -23,9 +23,9 @@ def test_sample_record_replays_to_its_final_scores():
 
 
 def test_sample_record_is_the_seeded_playout():
-    """The file is what ``play(config, 2024, full_choice)`` produces (regenerate it with that)."""
+    """The file is the uniform playout ``play(GAME, config, 2024)`` (regenerate it with that)."""
     config = GameConfig.build("golden_horn", ["Ann", "Bea", "Cy"])
-    actions, _ = play(config, 2024, choose=full_choice)
+    actions = play(GAME, config, 2024).actions
     assert GameRecord(config, tuple(actions)).to_json() + "\n" == SAMPLE.read_text(encoding="utf-8")
 
 
