@@ -21,6 +21,11 @@ def main(argv: list[str]) -> int:
     from ui.cli import configure_kivy
 
     configure_kivy(data, (width, height))
+    from kivy.config import Config
+
+    from ui.widgets.keyboard import configure_keyboard
+
+    configure_keyboard(Config)  # safe twice: ui.cli.configure_kivy calls it too once merged
     from companion.games import register_game
 
     register_game("counter", "tests.fake_game", "Counter")

@@ -1,0 +1,147 @@
+"""On-screen keyboard scenarios: players' names typed by tapping the docked VKeyboard's keys."""
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from kivy.core.window import Window
+from kivy.tests.common import UnitTestTouch
+
+from tests.ui.probe import HOLD_SECONDS
+
+#: the keys a player taps, by label; from a Polish screen (home layout pl, ΑΒΓ switches to Greek)
+LUCJA_PL = ("⇧", "Ł", "u", "c", "j", "a")
+VERA_FROM_LATIN = ("ΑΒΓ", "⇧", "Β", "΄ ά", "ε", "ρ", "α")
+#: from a Greek screen (home layout el, ABC switches to Latin)
+VERA_EL = ("⇧", "Β", "΄ ά", "ε", "ρ", "α")
+ANNA_FROM_GREEK = ("ABC", "⇧", "A", "n", "n", "a", "-", "⇧", "M", "a", "r", "i", "a")
+
+
+def keyboard():
+    from ui.widgets.keyboard import current_keyboard
+
+    return current_keyboard()
+
+
+async def tap_key(probe, label: str) -> None:
+    kb = keyboard()
+    assert kb is not None, "the on-screen keyboard is not open"
+    await probe.until(lambda: kb.key_center(label) is not None, timeout_frames=30)
+    x, y = kb.key_center(label)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    await asyncio.sleep(HOLD_SECONDS)
+    await probe.frames(1)
+    touch.touch_up()
+    await probe.frames(2)
+
+
+async def window_shot(probe, name: str) -> str:
+    """The whole window, keyboard included (probe.screenshot draws the app's root only)."""
+    await probe.frames(3)
+    written = Window.screenshot(name=str(probe.out / f"{name}.png"))
+    path = probe.out / f"{name}.png"
+    Path(written).rename(path)
+    probe.results["screenshots"][name] = str(path)
+    return str(path)
+
+
+async def type_keys(probe, labels) -> None:
+    for label in labels:
+        await tap_key(probe, label)
+
+
+def name_fields(probe):
+    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
+    return [row.ids.name.__self__ for row in rows]  # ids hold weak proxies
+
+
+def geometry(probe, field) -> dict:
+    kb = keyboard()
+    rows = [kb.layout_geometry[f"LINE_{r}"] for r in range(1, 5)]
+    return {"keyboard_top": kb.top, "keyboard_width": kb.width,
+            "field_bottom": field.to_window(field.x, field.y)[1],
+            "field_top": field.to_window(field.x, field.top)[1],
+            "root_y": probe.app.root.y, "layout": kb.layout,
+            "key_heights": sorted({size[1] for row in rows for _pos, size in row}),
+            "key_widths": sorted({size[0] for row in rows for _pos, size in row})}
+
+
+async def open_setup(probe, players: int = 4) -> None:
+    from ui.widgets.keyboard import install
+
+    app = probe.app
+    install(app)
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Counter", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "counter")
+    probe.find(wid="count").text = str(players)
+    await probe.frames(2)
+
+
+async def focus(probe, field) -> None:
+    await probe.tap(field)
+    await probe.until(lambda: keyboard() is not None and keyboard().target is field)
+    await probe.until(lambda: keyboard().layout_geometry.get("LINE_1") is not None)
+    await probe.frames(3)
+
+
+async def type_name(probe, field, keys, shot: str | None = None) -> dict:
+    """Tap the field, type, record where things were, validate with ⏎."""
+    await focus(probe, field)
+    seen = geometry(probe, field)
+    seen["selected_on_focus"] = field.selection_text
+    await type_keys(probe, keys)
+    seen["typed"] = field.text
+    if shot:
+        await window_shot(probe, shot)
+    await tap_key(probe, "⏎")
+    await probe.until(lambda: keyboard() is None)
+    seen["focus_after_enter"] = field.focus
+    seen["root_y_after_enter"] = probe.app.root.y
+    return seen
+
+
+async def names_typed_then_game(probe, first=LUCJA_PL, last=VERA_FROM_LATIN) -> None:
+    """First and last (lowest) name fields typed on the keyboard; the screen changes
+    with the keyboard open; the game starts with those names."""
+    app = probe.app
+    await open_setup(probe)
+    # the keyboard closes when the screen changes (and the lifted screen comes down)
+    field = name_fields(probe)[-1]
+    await focus(probe, field)
+    probe.record("open_before_leaving", keyboard() is not None)
+    probe.record("root_y_before_leaving", app.root.y)
+    app.goto("home")
+    await probe.until(lambda: keyboard() is None)
+    probe.record("root_y_after_leaving", app.root.y)
+    probe.record("focus_after_leaving", field.focus)
+    app.goto("setup")
+    await probe.frames(3)
+    fields = name_fields(probe)
+    probe.record("first", await type_name(probe, fields[0], first))
+    probe.record("last", await type_name(probe, fields[-1], last, shot="keyboard_over_setup"))
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("players", [p.name for p in app.session.config.players])
+
+
+async def names_typed_greek_screen(probe) -> None:
+    await names_typed_then_game(probe, first=VERA_EL, last=ANNA_FROM_GREEK)
+
+
+async def keyboard_layers(probe) -> None:
+    """Digits and signs (?123), the dead keys (ΐ), ⌫, ▼ closes without validating."""
+    app = probe.app
+    await open_setup(probe, players=2)
+    field = name_fields(probe)[0]
+    await focus(probe, field)
+    await type_keys(probe, ("ΑΒΓ", "⇧", "¨ ϊ", "ι", "΄ ά", "ι", "?123", "1", "/", "2", "αβγ", "⇧", "Ω", "ω", "⌫"))
+    probe.record("typed", field.text)
+    await window_shot(probe, "layers")
+    await tap_key(probe, "▼")
+    await probe.until(lambda: keyboard() is None)
+    probe.record("focus_after_hide", field.focus)
+    probe.record("window", list(Window.size))
+

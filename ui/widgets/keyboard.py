@@ -1,0 +1,468 @@
+"""The on-screen keyboard of the touch-only kiosk: Kivy's own VKeyboard, docked
+at the bottom, with one layout per language (ui/keyboards/<lang>.json).
+
+When it is used (``TABLE_COMPANION_KEYBOARD``, read once before the Window exists):
+
+- ``dock``   — always: Kivy ``keyboard_mode = systemanddock`` (a docked keyboard
+  opens with every text field; a hardware keyboard keeps working too);
+- ``system`` — never: ``keyboard_mode = system`` (hardware keyboard only);
+- ``auto`` (the default) — ``system`` when udev lists a keyboard
+  (``/dev/input/by-path/*-event-kbd`` or ``/dev/input/by-id/*-event-kbd``: udev's
+  60-persistent-input.rules name a device ``kbd`` when ``ID_INPUT_KEYBOARD`` is set),
+  else ``dock``.  The Pi kiosk (SDL2 on KMS, no desktop) has no way to ask "is
+  a person holding a keyboard?"; an attached keyboard is the best sign.  A USB
+  receiver or a security key that registers as a keyboard hides the on-screen
+  one: set ``TABLE_COMPANION_KEYBOARD=dock`` in the service's environment.
+
+An unknown value is reported on stderr and treated as ``auto``.
+
+How it behaves:
+
+- the layout follows the app's language (el: Greek letters with ΄ and ¨ dead
+  keys for ά έ ή ί ό ύ ώ ϊ ϋ; pl: ą ć ę ł ń ó ś ź ż beside their letters; it: à è
+  é ì ò ù; en: qwerty); the layout key switches to the other alphabet and back
+  (Latin names on a Greek screen, Greek names on a Latin one);
+- ⇧ shifts the next letter (one finger is enough), ?123 toggles digits and
+  signs (tile codes, pins), ⌫ repeats while held;
+- ⏎ validates the field and closes the keyboard, ▼ closes it; it also closes
+  when the screen changes;
+- while it is open the app's root is lifted just enough that the field being
+  typed into stays above the keyboard, and put back when it closes.
+
+Wiring (two calls, both safe twice): ``configure_keyboard(Config)`` before the
+Window exists (``ui.cli.configure_kivy``), and ``install(app)`` once the app's
+root exists (``CompanionApp.on_start``).
+"""
+from __future__ import annotations
+
+import json
+import logging
+import os
+import sys
+import unicodedata
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Mapping
+
+log = logging.getLogger(__name__)
+
+ENV = "TABLE_COMPANION_KEYBOARD"
+CHOICES = ("auto", "dock", "system")
+#: Kivy ``[kivy] keyboard_mode`` for each choice (auto resolves to one of the others)
+KIVY_MODES = {"dock": "systemanddock", "system": "system"}
+LAYOUT_DIR = Path(__file__).resolve().parent.parent / "keyboards"
+#: the layout of each app language, and the alphabet the layout key switches to
+HOME_LAYOUTS = {"en": "en", "el": "el", "it": "it", "pl": "pl"}
+LATIN = "en"
+GREEK = "el"
+#: dead keys: the combining mark they put on the next letter
+DEAD_KEYS = {"dead_tonos": "\u0301", "dead_dialytika": "\u0308"}
+#: keys that change the keyboard instead of typing
+MODIFIER_KEYS = ("shift", "capslock", "special", "layout") + tuple(DEAD_KEYS)
+#: keys sent to the field as key presses (the rest type their text)
+ACTION_KEYS = ("backspace", "enter", "escape", "tab")
+#: row height: a share of the window height, at least MIN_ROW_PX (a finger), at most MAX_ROW_PX
+ROW_SHARE, MIN_ROW_PX, MAX_ROW_PX = 0.11, 48, 72
+#: space around the keys (px); gap kept between the field and the keyboard (px)
+EDGE_PX, GAP_PX = 4, 6
+#: frames the lift may take to settle (a relayout takes one)
+LIFT_FRAMES = 30
+
+_configured: dict[str, str] = {}
+
+
+# -- choosing the mode (before the Window exists) ---------------------------------------------
+def hardware_keyboards(input_dir: Path = Path("/dev/input")) -> list[str]:
+    """The keyboards udev lists (names of the ``*-event-kbd`` links), sorted."""
+    found: set[str] = set()
+    for sub in ("by-path", "by-id"):
+        folder = input_dir / sub
+        try:
+            found.update(p.name for p in folder.iterdir() if p.name.endswith("-event-kbd"))
+        except OSError:  # no udev (a container) or no input devices at all
+            continue
+    return sorted(found)
+
+
+def keyboard_choice(environ: Mapping[str, str] = os.environ) -> str:
+    """``auto``, ``dock`` or ``system`` from ``TABLE_COMPANION_KEYBOARD``; an unknown value
+    is reported on stderr and read as ``auto``."""
+    value = environ.get(ENV, "").strip().lower() or "auto"
+    if value not in CHOICES:
+        print(f"companion: {ENV}={value!r} is not one of {', '.join(CHOICES)}; using auto",
+              file=sys.stderr)
+        log.warning("%s=%r is not one of %s; using auto", ENV, value, CHOICES)
+        return "auto"
+    return value
+
+
+def keyboard_mode(choice: str, keyboards: list[str]) -> str:
+    """Kivy's ``keyboard_mode`` for a choice, given the hardware keyboards found."""
+    if choice == "auto":
+        choice = "system" if keyboards else "dock"
+    return KIVY_MODES[choice]
+
+
+def configure_keyboard(config: Any, environ: Mapping[str, str] = os.environ,
+                       input_dir: Path = Path("/dev/input")) -> str:
+    """Set ``[kivy] keyboard_mode``/``keyboard_layout`` on Kivy's ``Config``; call it
+    before the Window (and kivy.uix.behaviors.focus) is imported.  Returns the mode."""
+    choice = keyboard_choice(environ)
+    keyboards = hardware_keyboards(input_dir) if choice == "auto" else []
+    mode = keyboard_mode(choice, keyboards)
+    config.set("kivy", "keyboard_mode", mode)
+    config.set("kivy", "keyboard_layout", LATIN)
+    if _configured.get("mode") != mode:
+        log.info("on-screen keyboard: %s=%s, keyboards found: %s -> keyboard_mode %s",
+                 ENV, choice, ", ".join(keyboards) or "none", mode)
+    _configured["mode"] = mode
+    return mode
+
+
+# -- layouts (pure) ------------------------------------------------------------------------------
+def home_layout(lang: str) -> str:
+    return HOME_LAYOUTS.get(lang, LATIN)
+
+
+def other_alphabet(home: str) -> str:
+    """What the layout key switches to from the home layout: Latin from Greek, Greek from Latin."""
+    return LATIN if home == GREEK else GREEK
+
+
+def compose(dead: str, text: str) -> str:
+    """``text`` with the dead key's accent when such a letter exists (ε + ΄ → έ), else ``text``."""
+    composed = unicodedata.normalize("NFC", text + DEAD_KEYS[dead])
+    return composed if len(composed) == len(text) else text
+
+
+def layout_problems(data: Any) -> list[str]:
+    """What is wrong with a VKeyboard layout (empty when nothing): the keys Kivy needs
+    (title, cols, rows, normal_N/shift_N/special_N of 4-item keys), rows as wide as ``cols``."""
+    if not isinstance(data, dict):
+        return ["not a JSON object"]
+    problems = [f"missing {name!r}" for name in ("title", "description", "cols", "rows") if name not in data]
+    if problems:
+        return problems
+    cols, rows = data["cols"], data["rows"]
+    for mode in ("normal", "shift", "special"):
+        for row in range(1, rows + 1):
+            name = f"{mode}_{row}"
+            keys = data.get(name)
+            if not isinstance(keys, list) or not keys:
+                problems.append(f"missing row {name!r}")
+                continue
+            for key in keys:
+                if not (isinstance(key, list) and len(key) == 4 and isinstance(key[0], str)
+                        and (key[1] is None or isinstance(key[1], str))
+                        and (key[2] is None or isinstance(key[2], str))
+                        and isinstance(key[3], (int, float)) and key[3] > 0):
+                    problems.append(f"{name}: bad key {key!r}")
+            width = sum(k[3] for k in keys if isinstance(k, list) and len(k) == 4
+                        and isinstance(k[3], (int, float)))
+            if abs(width - cols) > 1e-6:
+                problems.append(f"{name} is {width:g} keys wide, not {cols}")
+    return problems
+
+
+def read_layout(path: Path) -> dict:
+    """A layout file, checked; raises ValueError naming the file and the problem."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path}: {exc}") from exc
+    problems = layout_problems(data)
+    if problems:
+        raise ValueError(f"{path}: {'; '.join(problems)}")
+    return data
+
+
+def keyboard_height(window_height: float, rows: int = 4) -> float:
+    """Height (px) of the docked keyboard: rows of at least MIN_ROW_PX."""
+    row = min(max(window_height * ROW_SHARE, MIN_ROW_PX), MAX_ROW_PX)
+    return rows * row + 2 * EDGE_PX
+
+
+def lift_needed(field_bottom: float, keyboard_top: float, lifted: float = 0.0) -> float:
+    """How high (px) the screen must be lifted so a field whose bottom is now at window y
+    ``field_bottom`` (screen lifted by ``lifted``) sits GAP_PX above the keyboard's top;
+    never below 0 (the screen never goes down past its place)."""
+    return max(0.0, lifted + keyboard_top + GAP_PX - field_bottom)
+
+
+# -- the widget ----------------------------------------------------------------------------------
+@lru_cache(maxsize=1)
+def keyboard_class() -> type:
+    """The VKeyboard subclass (built on first use so this module imports without Kivy)."""
+    from kivy.app import App
+    from kivy.clock import Clock
+    from kivy.properties import StringProperty
+    from kivy.uix.behaviors.focus import FocusBehavior
+    from kivy.uix.vkeyboard import VKeyboard
+
+    class TableKeyboard(VKeyboard):
+        """Docked, one finger: sticky ⇧ and ?123, dead keys, the layout key switches alphabet."""
+
+        home = StringProperty(LATIN)
+        dead = StringProperty("")
+
+        def __init__(self, **kwargs: Any):
+            home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
+            kwargs.setdefault("home", home)
+            kwargs.setdefault("layout_path", str(LAYOUT_DIR))
+            kwargs.setdefault("layout", home)
+            kwargs.setdefault("font_size", 24)
+            kwargs.setdefault("background_color", (0.55, 0.6, 0.68, 1))
+            self._lifted: Any = None
+            self._lift_event: Any = None
+            self._lift_seen: list = []
+            super().__init__(**kwargs)
+            self.bind(parent=self._on_parent_changed)
+
+        # layouts: a damaged file is reported and skipped, never a crash at the first tap
+        def _load_layout_fn(self, fn: str, name: str) -> None:
+            if not fn.endswith(".json"):
+                return
+            try:
+                self.available_layouts[name] = read_layout(Path(fn))
+            except ValueError as exc:
+                report_problem(f"keyboard layout skipped: {exc}")
+
+        def _load_layout(self, *largs: Any) -> None:
+            if self._trigger_load_layouts.is_triggered:
+                self._load_layouts()
+                self._trigger_load_layouts.cancel()
+            if self.layout not in self.available_layouts:
+                fallback = LATIN if LATIN in self.available_layouts else next(iter(self.available_layouts), None)
+                if fallback is None:
+                    report_problem(f"no keyboard layout could be read in {self.layout_path}")
+                    return
+                report_problem(f"keyboard layout {self.layout!r} is missing; using {fallback!r}")
+                self.layout = fallback
+            self.refresh(True)
+
+        def _update_layout_mode(self, *largs: Any) -> None:
+            mode = "special" if self.have_special else ("shift" if self.have_capslock != self.have_shift else "normal")
+            if mode != self.layout_mode:
+                self.layout_mode = mode
+                self.active_keys.clear()
+                self.refresh(True)  # the rows of each mode may differ: recompute the key grid
+                self._show_latched()
+
+        def change_layout(self) -> None:
+            self.have_special = self.have_shift = False
+            self.dead = ""
+            self.layout = other_alphabet(self.home) if self.layout == self.home else self.home
+
+        # docking: full width, rows a finger tall, at the bottom
+        def setup_mode_dock(self, *largs: Any) -> None:
+            self.do_translation = self.do_rotation = self.do_scale = False
+            self.rotation = 0
+            self.scale = 1
+            win = self.get_parent_window()
+            if win is None:
+                return
+            self._fit(win)
+            win.unbind(on_resize=self._update_dock_mode)
+            win.bind(on_resize=self._update_dock_mode)
+
+        def _update_dock_mode(self, win: Any, *largs: Any) -> None:
+            self._fit(win)
+
+        def _fit(self, win: Any) -> None:
+            rows = self.available_layouts.get(self.layout, {}).get("rows", 4)
+            self.size = win.width, keyboard_height(win.height, rows)
+            self.pos = 0, 0
+            self.margin_hint = [EDGE_PX / self.height, EDGE_PX / self.width,
+                                EDGE_PX / self.height, EDGE_PX / self.width]
+            if self.layout in self.available_layouts:
+                self.refresh(True)
+            Clock.schedule_once(self._keep_target_visible, 0)
+
+        # touches: a tap on the keyboard must not take the focus from the field
+        def on_touch_down(self, touch: Any) -> Any:
+            if self.collide_point(*touch.pos):
+                FocusBehavior.ignored_touch.append(touch)
+            return super().on_touch_down(touch)
+
+        def process_key_on(self, touch: Any) -> None:
+            if not touch:
+                return
+            found = self.get_key_at_pos(*self.to_local(*touch.pos))
+            if not found:
+                return
+            (_shown, text, code, _width), where = found
+            touch.ud[self.uid] = {"key": found}
+            if code != "backspace":
+                self._stop_repeat()  # only ⌫ repeats while held
+            if code in MODIFIER_KEYS:
+                self._modify(code)
+            else:
+                if text:
+                    if self.dead:
+                        text = compose(self.dead, text)
+                    self._type(text, code)
+                    self.dead = ""
+                    self.have_shift = False
+                elif code in ACTION_KEYS:
+                    self.dispatch("on_key_down", code, None, [])
+            self._show_latched({touch.uid: where})
+
+        def process_key_up(self, touch: Any) -> None:
+            if self.uid not in touch.ud:
+                return
+            (_shown, text, code, _width), _where = touch.ud[self.uid]["key"]
+            if code in ACTION_KEYS:
+                self.dispatch("on_key_up", code, None, [])
+            self.active_keys.pop(touch.uid, None)
+            self.refresh_active_keys_layer()
+
+        def _modify(self, code: str) -> None:
+            if code == "shift":
+                self.have_shift = not self.have_shift
+            elif code == "capslock":
+                self.have_capslock = not self.have_capslock
+            elif code == "special":
+                self.have_special = not self.have_special
+                self.have_shift = False
+            elif code == "layout":
+                self.change_layout()
+            else:  # a dead key: the next letter gets its accent (again: cancelled)
+                self.dead = "" if self.dead == code else code
+                self.have_shift = False
+
+        def _type(self, text: str, code: str | None) -> None:
+            win = self.get_parent_window()
+            if win is not None and type(win).__module__ == "kivy.core.window.window_sdl2":
+                self.dispatch("on_textinput", text)  # as VKeyboard does on SDL2
+            else:
+                self.dispatch("on_key_down", code, text, [])
+                self.dispatch("on_key_up", code, text, [])
+
+        def _stop_repeat(self) -> None:
+            if self._start_repeat_key_ev is not None:
+                self._start_repeat_key_ev.cancel()
+                self._start_repeat_key_ev = None
+            if self._repeat_key_ev is not None:
+                self._repeat_key_ev.cancel()
+                self._repeat_key_ev = None
+
+        def _show_latched(self, pressed: dict | None = None) -> None:
+            """The pressed key, plus the latched ⇧ / dead key, drawn down."""
+            self.active_keys.clear()
+            self.active_keys.update(pressed or {})
+            for code, on in (("shift", self.have_shift), (self.dead, bool(self.dead))):
+                spot = self.key_position(code) if on else None
+                if spot is not None:
+                    self.active_keys[f"latched-{code}"] = spot
+            self.refresh_active_keys_layer()
+
+        def key_position(self, code: str) -> tuple[int, int] | None:
+            """(row, index) of the first key sending ``code`` in the current mode."""
+            layout = self.available_layouts.get(self.layout)
+            if not layout:
+                return None
+            for row in range(1, layout["rows"] + 1):
+                for index, key in enumerate(layout[f"{self.layout_mode}_{row}"]):
+                    if key[2] == code:
+                        return row, index
+            return None
+
+        def key_center(self, label: str) -> tuple[float, float] | None:
+            """Window coordinates of the middle of the key showing ``label`` (tests, tools)."""
+            layout = self.available_layouts.get(self.layout)
+            if not layout:
+                return None
+            for row in range(1, layout["rows"] + 1):
+                for index, key in enumerate(layout[f"{self.layout_mode}_{row}"]):
+                    if key[0] == label:
+                        (x, y), (w, h) = self.layout_geometry[f"LINE_{row}"][index]
+                        return self.to_window(x + w / 2, y + h / 2)
+            return None
+
+        # the field being typed into stays above the keyboard
+        def _on_parent_changed(self, _self: Any, parent: Any) -> None:
+            if parent is None:
+                self._stop_lifting()
+                self._lower()
+                self.dead = ""
+                self.have_shift = self.have_special = False
+            else:  # each opening starts in the app language's alphabet
+                self.home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
+                self.layout = self.home
+
+        def _keep_target_visible(self, *_dt: Any) -> None:
+            """Lift the app's root until the field sits just above the keyboard.  Moving the
+            root re-lays the screen out over a frame, so each step waits until the field has
+            stayed put for a frame, then corrects by what is still missing (or too much)."""
+            if self._lift_event is not None:
+                self._lift_event.cancel()
+            self._lift_seen = []
+            self._lift_event = Clock.schedule_interval(self._lift_step, 0)
+
+        def _lift_step(self, *_dt: Any) -> bool | None:
+            target, root = self.target, _app_root()
+            if target is None or root is None or self.parent is None:
+                return self._stop_lifting()
+            seen = (round(target.to_window(target.x, target.y)[1], 1), round(self.top, 1), root.y)
+            history = self._lift_seen
+            history.append(seen)
+            if len(history) < 2 or history[-2] != seen:
+                return None if len(history) < LIFT_FRAMES else self._stop_lifting()
+            lift = lift_needed(seen[0], self.top, root.y)
+            if abs(lift - root.y) < 0.5:
+                return self._stop_lifting()
+            root.y = lift
+            self._lifted = root
+            return None
+
+        def _stop_lifting(self) -> bool:
+            if self._lift_event is not None:
+                self._lift_event.cancel()
+                self._lift_event = None
+            return False
+
+        def _lower(self) -> None:
+            if self._lifted is not None:
+                self._lifted.y = 0
+                self._lifted = None
+
+    return TableKeyboard
+
+
+def _app_root() -> Any:
+    from kivy.app import App
+
+    app = App.get_running_app()
+    return getattr(app, "root", None)
+
+
+def report_problem(message: str) -> None:
+    """A keyboard problem: on stderr and in the log (the keyboard keeps working with what it has)."""
+    print(f"companion: {message}", file=sys.stderr)
+    log.error("%s", message)
+
+
+def current_keyboard() -> Any:
+    """The open on-screen keyboard, or None."""
+    from kivy.core.window import Window
+
+    cls = keyboard_class()
+    return next((w for w in Window.children if isinstance(w, cls)), None)
+
+
+def close_keyboard(*_args: Any) -> None:
+    """Close the on-screen keyboard (its field loses the focus)."""
+    keyboard = current_keyboard()
+    if keyboard is not None and keyboard.target is not None:
+        keyboard.target.focus = False
+
+
+def install(app: Any) -> None:
+    """Use the table keyboard for every text field; close it when the screen changes.
+    Call once the app's root exists (``on_start``)."""
+    from kivy.core.window import Window
+
+    Window.set_vkeyboard_class(keyboard_class())
+    manager = app.root.ids.screens
+    manager.unbind(current=close_keyboard)
+    manager.bind(current=close_keyboard)
