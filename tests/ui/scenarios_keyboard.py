@@ -14,6 +14,8 @@ LUCJA_PL = ("⇧", "Ł", "u", "c", "j", "a")
 VERA_FROM_LATIN = ("ΑΒΓ", "⇧", "Β", "΄ ά", "ε", "ρ", "α")
 #: from a Greek screen (home layout el, ABC switches to Latin)
 VERA_EL = ("⇧", "Β", "΄ ά", "ε", "ρ", "α")
+#: ⇧ ¨ ι: the dead key takes the shift (ϊ); ΄ ⇧ Ι: Ί; digits and signs; ⇧ Ω ω ⌫
+LAYERS = ("⇧", "¨ ϊ", "ι", "΄ ά", "⇧", "Ι", "?123", "1", "/", "2", "αβγ", "⇧", "Ω", "ω", "⌫")
 ANNA_FROM_GREEK = ("ABC", "⇧", "A", "n", "n", "a", "-", "⇧", "M", "a", "r", "i", "a")
 
 
@@ -89,8 +91,10 @@ async def focus(probe, field) -> None:
 
 async def type_name(probe, field, keys, shot: str | None = None) -> dict:
     """Tap the field, type, record where things were, validate with ⏎."""
+    before = field.text
     await focus(probe, field)
     seen = geometry(probe, field)
+    seen["text_before"] = before
     seen["selected_on_focus"] = field.selection_text
     await type_keys(probe, keys)
     seen["typed"] = field.text
@@ -128,20 +132,21 @@ async def names_typed_then_game(probe, first=LUCJA_PL, last=VERA_FROM_LATIN) -> 
 
 
 async def names_typed_greek_screen(probe) -> None:
-    await names_typed_then_game(probe, first=VERA_EL, last=ANNA_FROM_GREEK)
-
-
-async def keyboard_layers(probe) -> None:
-    """Digits and signs (?123), the dead keys (ΐ), ⌫, ▼ closes without validating."""
+    """From a Greek screen: Βέρα, then a Latin name; a third field gets the other layers
+    (dead keys on capitals, digits and signs, ⌫) and is closed with ▼ instead of ⏎."""
     app = probe.app
-    await open_setup(probe, players=2)
-    field = name_fields(probe)[0]
+    await open_setup(probe, players=3)
+    fields = name_fields(probe)
+    probe.record("first", await type_name(probe, fields[0], VERA_EL))
+    probe.record("last", await type_name(probe, fields[-1], ANNA_FROM_GREEK))
+    field = fields[1]
     await focus(probe, field)
-    await type_keys(probe, ("ΑΒΓ", "⇧", "¨ ϊ", "ι", "΄ ά", "ι", "?123", "1", "/", "2", "αβγ", "⇧", "Ω", "ω", "⌫"))
-    probe.record("typed", field.text)
+    await type_keys(probe, LAYERS)
+    probe.record("layers_typed", field.text)
     await window_shot(probe, "layers")
     await tap_key(probe, "▼")
     await probe.until(lambda: keyboard() is None)
     probe.record("focus_after_hide", field.focus)
-    probe.record("window", list(Window.size))
-
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("players", [p.name for p in app.session.config.players])
