@@ -143,6 +143,13 @@ async def names_typed_greek_screen(probe) -> None:
     await focus(probe, field)
     await type_keys(probe, LAYERS)
     probe.record("layers_typed", field.text)
+    # a tap on the keyboard's edge (between keys and border) keeps the field focused
+    edge = UnitTestTouch(1, keyboard().top - 1)
+    edge.touch_down()
+    await probe.frames(1)
+    edge.touch_up()
+    await probe.frames(3)
+    probe.record("open_after_edge_tap", keyboard() is not None and field.focus)
     await window_shot(probe, "layers")
     await tap_key(probe, "▼")
     await probe.until(lambda: keyboard() is None)

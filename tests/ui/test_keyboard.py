@@ -167,4 +167,5 @@ def test_greek_screen_types_greek_and_latin_names(run_ui, dock):
     assert r["first"]["layout"] == "el"
     for seen in (r["first"], r["last"]):
         check_typing(seen, (800, 480))
+    assert r["open_after_edge_tap"] is True
     assert r["focus_after_hide"] is False

@@ -278,9 +278,11 @@ def keyboard_class() -> type:
                 self.refresh(True)
             Clock.schedule_once(self._keep_target_visible, 0)
 
-        # touches: a tap on the keyboard must not take the focus from the field
+        # touches: a tap on the keyboard must not take the focus from the field.  A key's
+        # touch is grabbed exclusively (the Window never sees its end, so never unfocuses);
+        # a touch on the keyboard's edge is not, and is marked as FocusBehavior asks
         def on_touch_down(self, touch: Any) -> Any:
-            if self.collide_point(*touch.pos):
+            if self.collide_point(*touch.pos) and self.collide_margin(*self.to_local(*touch.pos)):
                 FocusBehavior.ignored_touch.append(touch)
             return super().on_touch_down(touch)
 
