@@ -157,3 +157,31 @@ async def names_typed_greek_screen(probe) -> None:
     await probe.tap_id("start")
     await probe.until(lambda: app.manager.current == "table")
     probe.record("players", [p.name for p in app.session.config.players])
+
+
+async def damaged_layout(probe) -> None:
+    """The Greek layout file is damaged: the players are told (banner, status LED, stderr),
+    the keyboard opens with the Latin layout and still types."""
+    import shutil
+
+    import ui.widgets.keyboard as keyboard_module
+
+    app = probe.app
+    layouts = probe.out / "layouts"
+    shutil.copytree(keyboard_module.LAYOUT_DIR, layouts)
+    (layouts / "el.json").write_text('{"title": "Ελληνικά", "cols": 11', encoding="utf-8")
+    keyboard_module.LAYOUT_DIR = layouts
+    played = []
+    real_play = app.hardware.play
+    app.hardware.play = lambda signal: (played.append(type(signal).__name__), real_play(signal))[1]
+    await open_setup(probe, players=2)
+    field = name_fields(probe)[0]
+    await focus(probe, field)
+    probe.record("banner", app.banner)
+    probe.record("banner_is_error", app.banner_is_error)
+    probe.record("layout", keyboard().layout)
+    probe.record("played", played)
+    await window_shot(probe, "damaged_layout")
+    await type_keys(probe, ("⇧", "O", "l", "a", "⏎"))
+    await probe.until(lambda: keyboard() is None)
+    probe.record("typed", field.text)

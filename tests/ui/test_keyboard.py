@@ -169,3 +169,12 @@ def test_greek_screen_types_greek_and_latin_names(run_ui, dock):
         check_typing(seen, (800, 480))
     assert r["open_after_edge_tap"] is True
     assert r["focus_after_hide"] is False
+
+
+def test_a_damaged_layout_file_is_shown_and_the_keyboard_still_types(run_ui, dock):
+    r = run_ui("scenarios_keyboard:damaged_layout", lang="el").result
+    assert r["banner_is_error"] and "el.json" in r["banner"]
+    assert "Table Companion" in r["banner"] and r["banner"] != r["banner"].encode("ascii", "ignore").decode()
+    assert "ErrorSignal" in r["played"]
+    assert r["layout"] == "en"
+    assert r["typed"] == "Ola"

@@ -44,6 +44,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Mapping
 
+from companion.i18n import N_
+
 log = logging.getLogger(__name__)
 
 ENV = "TABLE_COMPANION_KEYBOARD"
@@ -225,7 +227,7 @@ def keyboard_class() -> type:
             try:
                 self.available_layouts[name] = read_layout(Path(fn))
             except ValueError as exc:
-                report_problem(f"keyboard layout skipped: {exc}")
+                report_problem(f"keyboard layout skipped: {exc}", file=Path(fn).name)
 
         def _load_layout(self, *largs: Any) -> None:
             if self._trigger_load_layouts.is_triggered:
@@ -438,10 +440,31 @@ def _app_root() -> Any:
     return getattr(app, "root", None)
 
 
-def report_problem(message: str) -> None:
-    """A keyboard problem: on stderr and in the log (the keyboard keeps working with what it has)."""
+#: what the players see when a layout file cannot be read (the keyboard falls back to another)
+LAYOUT_PROBLEM = N_("The on-screen keyboard's layout {file} could not be read; "
+                    "another layout is used. Reinstall Table Companion to repair it.")
+
+
+def report_problem(message: str, file: str = "") -> None:
+    """A keyboard problem: on stderr and in the log; with ``file`` (a layout that cannot be
+    read) also in the red banner and on the status LED.  The keyboard keeps working with
+    the layouts it could read."""
     print(f"companion: {message}", file=sys.stderr)
     log.error("%s", message)
+    if not file:
+        return
+    from kivy.app import App
+
+    from companion.signals import ErrorSignal
+
+    app = App.get_running_app()
+    if app is None:
+        return
+    if hasattr(app, "show_banner"):
+        app.show_banner(app.tr(LAYOUT_PROBLEM, file=file), seconds=15, error=True)
+    hardware = getattr(app, "hardware", None)
+    if hardware is not None:
+        hardware.play(ErrorSignal(reason=message))
 
 
 def current_keyboard() -> Any:
