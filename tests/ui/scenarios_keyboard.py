@@ -185,3 +185,24 @@ async def damaged_layout(probe) -> None:
     await type_keys(probe, ("⇧", "O", "l", "a", "⏎"))
     await probe.until(lambda: keyboard() is None)
     probe.record("typed", field.text)
+    await golden_horn_codes(probe)
+
+
+async def golden_horn_codes(probe) -> None:
+    """Golden Horn's sea tiles typed in the Rules column: ⇧⇧ locks capitals, a third ⇧ unlocks."""
+    app = probe.app
+    setup = app.manager.get_screen("setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    await probe.until(lambda: setup.game_name == "golden_horn")
+    row = next(r for option, r in setup._option_rows if option.name == "route.tiles")
+    row.parent.parent.scroll_to(row, animate=False)
+    await probe.frames(3)
+    field = row.ids.choice.__self__
+    await focus(probe, field)
+    probe.record("codes_geometry", geometry(probe, field))
+    await type_keys(probe, ("⇧", "⇧", "R", "B", "Y", " ", "⇧", "o", "p", "g"))
+    probe.record("codes_typed", field.text)
+    await window_shot(probe, "golden_horn_codes")
+    await tap_key(probe, "⏎")
+    await probe.until(lambda: keyboard() is None)
+    probe.record("codes_option", dict(setup.config().options).get("route.tiles"))

@@ -171,10 +171,13 @@ def test_greek_screen_types_greek_and_latin_names(run_ui, dock):
     assert r["focus_after_hide"] is False
 
 
-def test_a_damaged_layout_file_is_shown_and_the_keyboard_still_types(run_ui, dock):
+def test_a_damaged_layout_file_is_shown_and_codes_are_typed(run_ui, dock):
     r = run_ui("scenarios_keyboard:damaged_layout", lang="el").result
     assert r["banner_is_error"] and "el.json" in r["banner"]
     assert "Table Companion" in r["banner"] and r["banner"] != r["banner"].encode("ascii", "ignore").decode()
     assert "ErrorSignal" in r["played"]
     assert r["layout"] == "en"
     assert r["typed"] == "Ola"
+    # Golden Horn's sea tiles, typed in the Rules column (lifted above the keyboard if needed)
+    assert r["codes_typed"] == "RBY opg" and r["codes_option"] == "RBY opg"
+    assert r["codes_geometry"]["field_bottom"] >= r["codes_geometry"]["keyboard_top"]

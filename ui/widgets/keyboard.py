@@ -22,8 +22,9 @@ How it behaves:
   keys for ά έ ή ί ό ύ ώ ϊ ϋ; pl: ą ć ę ł ń ó ś ź ż beside their letters; it: à è
   é ì ò ù; en: qwerty); the layout key switches to the other alphabet and back
   (Latin names on a Greek screen, Greek names on a Latin one);
-- ⇧ shifts the next letter (one finger is enough), ?123 toggles digits and
-  signs (tile codes, pins), ⌫ repeats while held;
+- ⇧ shifts the next letter (one finger is enough; tapped twice it locks
+  capitals, a third tap unlocks), ?123 toggles digits and signs (tile codes,
+  fleets, pins), ⌫ repeats while held;
 - ⏎ validates the field and closes the keyboard, ▼ closes it; it also closes
   when the screen changes;
 - while it is open the app's root is lifted just enough that the field being
@@ -321,8 +322,13 @@ def keyboard_class() -> type:
             self.refresh_active_keys_layer()
 
         def _modify(self, code: str) -> None:
-            if code == "shift":
-                self.have_shift = not self.have_shift
+            if code == "shift":   # one tap: the next letter; a second tap: caps lock; a third: off
+                if self.have_capslock:
+                    self.have_capslock = self.have_shift = False
+                elif self.have_shift:
+                    self.have_shift, self.have_capslock = False, True
+                else:
+                    self.have_shift = True
             elif code == "capslock":
                 self.have_capslock = not self.have_capslock
             elif code == "special":
@@ -354,7 +360,7 @@ def keyboard_class() -> type:
             """The pressed key, plus the latched ⇧ / dead key, drawn down."""
             self.active_keys.clear()
             self.active_keys.update(pressed or {})
-            for code, on in (("shift", self.have_shift), (self.dead, bool(self.dead))):
+            for code, on in (("shift", self.have_shift or self.have_capslock), (self.dead, bool(self.dead))):
                 spot = self.key_position(code) if on else None
                 if spot is not None:
                     self.active_keys[f"latched-{code}"] = spot
@@ -389,7 +395,7 @@ def keyboard_class() -> type:
                 self._stop_lifting()
                 self._lower()
                 self.dead = ""
-                self.have_shift = self.have_special = False
+                self.have_shift = self.have_special = self.have_capslock = False
             else:  # each opening starts in the app language's alphabet
                 self.home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
                 self.layout = self.home
