@@ -7,12 +7,19 @@ When it is used (``TABLE_COMPANION_KEYBOARD``, read once before the Window exist
   opens with every text field; a hardware keyboard keeps working too);
 - ``system`` — never: ``keyboard_mode = system`` (hardware keyboard only);
 - ``auto`` (the default) — ``system`` when udev lists a keyboard
-  (``/dev/input/by-path/*-event-kbd`` or ``/dev/input/by-id/*-event-kbd``: udev's
-  60-persistent-input.rules name a device ``kbd`` when ``ID_INPUT_KEYBOARD`` is set),
+  (``/dev/input/by-path/*-event-kbd`` or ``/dev/input/by-id/*-event-kbd``: systemd's
+  60-persistent-input.rules name a device ``kbd`` when ``ID_INPUT_KEYBOARD`` is set,
+  i.e. it has the keys ESC, 1..0, Q..D; a power button or a touchscreen is not one),
   else ``dock``.  The Pi kiosk (SDL2 on KMS, no desktop) has no way to ask "is
-  a person holding a keyboard?"; an attached keyboard is the best sign.  A USB
-  receiver or a security key that registers as a keyboard hides the on-screen
-  one: set ``TABLE_COMPANION_KEYBOARD=dock`` in the service's environment.
+  a person holding a keyboard?"; an attached keyboard is the best sign, read once
+  at start.  Misreadings, and what to do:
+  a Bluetooth keyboard gets no such link (the rules skip Bluetooth) — the docked
+  keyboard shows, and the Bluetooth one types too (``systemanddock``); a USB
+  receiver without its keyboard, or a security key, counts as a keyboard and
+  hides the on-screen one — set ``TABLE_COMPANION_KEYBOARD=dock`` in the
+  service's environment; a keyboard plugged in after start is used at once,
+  the on-screen one goes away only at the next start.  No udev (a container):
+  ``dock``.
 
 An unknown value is reported on stderr and treated as ``auto``.
 
