@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import asyncio
+import json
+import sys
 from pathlib import Path
 
 from kivy.core.window import Window
@@ -206,3 +208,36 @@ async def golden_horn_codes(probe) -> None:
     await tap_key(probe, "⏎")
     await probe.until(lambda: keyboard() is None)
     probe.record("codes_option", dict(setup.config().options).get("route.tiles"))
+
+
+async def bench(probe) -> None:
+    """Figures, not checks (``python -m tests.ui.run scenarios_keyboard:bench OUT DATA 800x480``):
+    how long opening the keyboard and redrawing its keys take on this machine."""
+    import time
+
+    await open_setup(probe, players=2)
+    field = name_fields(probe)[0]
+    opens = []
+    for _ in range(10):
+        start = time.perf_counter()
+        field.focus = True             # request_keyboard: add, dock, draw the keys
+        opens.append((time.perf_counter() - start) * 1000)
+        await probe.frames(2)
+        field.focus = False
+        await probe.frames(2)
+    field.focus = True
+    await probe.frames(3)
+    kb = keyboard()
+    redraws = []
+    for _ in range(20):
+        start = time.perf_counter()
+        kb.refresh(True)               # what ⇧, ?123 and the layout key cost
+        redraws.append((time.perf_counter() - start) * 1000)
+    probe.record("open_ms", {"first": round(opens[0], 1), "median": round(sorted(opens)[5], 1)})
+    probe.record("redraw_ms_median", round(sorted(redraws)[10], 1))
+    probe.record("keys", sum(len(kb.layout_geometry[f"LINE_{r}"]) for r in range(1, 5)))
+    print(json.dumps(probe.results["open_ms"]), probe.results["redraw_ms_median"], file=sys.__stderr__)
+    await tap_key(probe, "⇧")
+    await window_shot(probe, "shift_latched")
+    await tap_key(probe, "?123")
+    await window_shot(probe, "digits")

@@ -205,6 +205,7 @@ def keyboard_class() -> type:
     """The VKeyboard subclass (built on first use so this module imports without Kivy)."""
     from kivy.app import App
     from kivy.clock import Clock
+    from kivy.graphics import Canvas
     from kivy.properties import StringProperty
     from kivy.uix.behaviors.focus import FocusBehavior
     from kivy.uix.vkeyboard import VKeyboard
@@ -226,7 +227,11 @@ def keyboard_class() -> type:
             self._lift_event: Any = None
             self._lift_seen: list = []
             super().__init__(**kwargs)
+            with self.canvas:   # above VKeyboard's key and pressed-key layers
+                self.label_layer = Canvas()
             self.bind(parent=self._on_parent_changed)
+            if self.layout in self.available_layouts and self.layout_geometry.get("LINE_1"):
+                self.draw_keys()
 
         # layouts: a damaged file is reported and skipped, never a crash at the first tap
         def _load_layout_fn(self, fn: str, name: str) -> None:
@@ -262,6 +267,42 @@ def keyboard_class() -> type:
             self.have_special = self.have_shift = False
             self.dead = ""
             self.layout = other_alphabet(self.home) if self.layout == self.home else self.home
+
+        # drawing: key labels are cached textures on the canvas, not a Label widget per key
+        # (VKeyboard makes ~40 Labels at every ⇧, ?123 or layout change: ~40 ms here)
+        def draw_keys(self) -> None:
+            from kivy.core.image import Image
+            from kivy.graphics import BorderImage, Color, Rectangle
+            from kivy.resources import resource_find
+
+            layout = self.available_layouts[self.layout]
+            geometry = self.layout_geometry
+            self.background_key_layer.clear()
+            background = Image(resource_find(self.background_disabled if self.disabled else self.background),
+                               mipmap=True).texture
+            key_face = Image(resource_find(self.key_disabled_background_normal if self.disabled
+                                           else self.key_background_normal), mipmap=True).texture
+            with self.background_key_layer:
+                Color(*self.background_color)
+                BorderImage(texture=background, size=self.size, border=self.background_border)
+                Color(*self.key_background_color)
+                for row in range(1, layout["rows"] + 1):
+                    for pos, size in geometry[f"LINE_{row}"]:
+                        BorderImage(texture=key_face, pos=pos, size=size, border=self.key_border)
+            label_layer = getattr(self, "label_layer", None)
+            if label_layer is None:   # VKeyboard.__init__ draws before ours has run
+                return
+            label_layer.clear()
+            with label_layer:
+                Color(1, 1, 1, 1)
+                for row in range(1, layout["rows"] + 1):
+                    keys = layout[f"{self.layout_mode}_{row}"]
+                    for ((x, y), (w, h)), key in zip(geometry[f"LINE_{row}"], keys):
+                        texture = label_texture(key[0], self.font_size, self.font_name)
+                        if texture is not None:
+                            tw, th = texture.size
+                            Rectangle(texture=texture, size=texture.size,
+                                      pos=(int(x + (w - tw) / 2), int(y + (h - th) / 2)))
 
         # docking: full width, rows a finger tall, at the bottom
         def setup_mode_dock(self, *largs: Any) -> None:
@@ -444,6 +485,24 @@ def keyboard_class() -> type:
                 self._lifted = None
 
     return TableKeyboard
+
+
+_label_textures: dict[tuple[str, float, str], Any] = {}
+
+
+def label_texture(text: str, font_size: float, font_name: str) -> Any:
+    """A key's label drawn once (cached by text, size and font); None for a blank key."""
+    if not text.strip():
+        return None
+    key = (text, font_size, font_name)
+    texture = _label_textures.get(key)
+    if texture is None:
+        from kivy.core.text import Label as CoreLabel
+
+        label = CoreLabel(text=text, font_size=font_size, font_name=font_name)
+        label.refresh()
+        texture = _label_textures[key] = label.texture
+    return texture
 
 
 def _app_root() -> Any:
