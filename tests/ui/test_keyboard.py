@@ -3,11 +3,10 @@ from __future__ import annotations
 
 import json
 import unicodedata
-from pathlib import Path
 
 import pytest
 
-from ui.widgets.keyboard import (CHOICES, GREEK, LATIN, LAYOUT_DIR, MIN_ROW_PX, compose, configure_keyboard,
+from ui.widgets.keyboard_rules import (CHOICES, GREEK, LATIN, LAYOUT_DIR, MIN_ROW_PX, compose, configure_keyboard,
                                  hardware_keyboards, home_layout, keyboard_choice, keyboard_height,
                                  keyboard_mode, layout_problems, lift_needed, other_alphabet, read_layout)
 
