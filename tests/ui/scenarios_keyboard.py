@@ -241,3 +241,18 @@ async def bench(probe) -> None:
     await window_shot(probe, "shift_latched")
     await tap_key(probe, "?123")
     await window_shot(probe, "digits")
+
+
+async def settings_pins(probe) -> None:
+    """Manual look (not in the tests: the settings screen belongs to another change):
+    the tall pin list keeps its cursor line above the keyboard."""
+    from ui.widgets.keyboard import install
+
+    install(probe.app)
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: probe.app.manager.current == "settings")
+    field = probe.find(wid="pins").__self__
+    await focus(probe, field)
+    await probe.frames(5)
+    probe.record("pins", geometry(probe, field))
+    await window_shot(probe, "settings_pins")

@@ -8,7 +8,8 @@ import pytest
 
 from ui.widgets.keyboard_rules import (CHOICES, GREEK, LATIN, LAYOUT_DIR, MIN_ROW_PX, compose, configure_keyboard,
                                  hardware_keyboards, home_layout, keyboard_choice, keyboard_height,
-                                 keyboard_mode, layout_problems, lift_needed, other_alphabet, read_layout)
+                                 keyboard_mode, layout_problems, lift_needed, other_alphabet, part_to_show,
+                                 read_layout)
 
 LANGS = ("en", "el", "it", "pl")
 GREEK_LETTERS = "αβγδεζηθικλμνξοπρσςτυφχψω"
@@ -124,6 +125,10 @@ def test_keys_are_a_finger_tall_and_fields_are_lifted_above():
     assert lift_needed(field_bottom=226, keyboard_top=220, lifted=126) == 126     # settled
     assert lift_needed(field_bottom=300, keyboard_top=220, lifted=126) == 52      # too high: lower
     assert lift_needed(field_bottom=500, keyboard_top=220, lifted=126) == 0
+    # a name field fits above the keyboard: all of it shows; a tall pin list: its cursor line
+    assert part_to_show(field_bottom=100, field_height=48, cursor_bottom=120, room=250) == 100
+    assert part_to_show(field_bottom=20, field_height=400, cursor_bottom=380, room=250) == 380
+    assert part_to_show(field_bottom=20, field_height=400, cursor_bottom=0, room=250) == 20
 
 
 # -- the real app under Xvfb ------------------------------------------------------------------------

@@ -50,9 +50,10 @@ from pathlib import Path
 from typing import Any
 
 from companion.i18n import N_
-from ui.widgets.keyboard_rules import (ACTION_KEYS, EDGE_PX, LATIN, LAYOUT_DIR, LIFT_FRAMES,
+from ui.widgets.keyboard_rules import (ACTION_KEYS, EDGE_PX, GAP_PX, LATIN, LAYOUT_DIR, LIFT_FRAMES,
                                        MODIFIER_KEYS, compose, configure_keyboard, home_layout,
-                                       keyboard_height, lift_needed, other_alphabet, read_layout)
+                                       keyboard_height, lift_needed, other_alphabet, part_to_show,
+                                       read_layout)
 
 __all__ = ("configure_keyboard", "install", "close_keyboard", "current_keyboard", "keyboard_class")
 
@@ -321,7 +322,7 @@ def keyboard_class() -> type:
             target, root = self.target, _app_root()
             if target is None or root is None or self.parent is None:
                 return self._stop_lifting()
-            seen = (round(target.to_window(target.x, target.y)[1], 1), round(self.top, 1), root.y)
+            seen = (round(self._bottom_to_show(target), 1), round(self.top, 1), root.y)
             history = self._lift_seen
             history.append(seen)
             if len(history) < 2 or history[-2] != seen:
@@ -332,6 +333,19 @@ def keyboard_class() -> type:
             root.y = lift
             self._lifted = root
             return None
+
+        def _bottom_to_show(self, target: Any) -> float:
+            """Window y of what must show above the keyboard: the whole field, or for a
+            field taller than the room above the keyboard (the settings' pin list) the
+            line with the cursor."""
+            bottom = target.to_window(target.x, target.y)[1]
+            cursor = getattr(target, "cursor_pos", None)
+            if cursor is None:
+                return bottom
+            cursor_bottom = target.to_window(*cursor)[1] - getattr(target, "line_height", 0)
+            window = self.get_parent_window()
+            room = (window.height if window is not None else target.height) - self.top - GAP_PX
+            return part_to_show(bottom, target.height, cursor_bottom, room)
 
         def _stop_lifting(self) -> bool:
             if self._lift_event is not None:

@@ -154,3 +154,10 @@ def lift_needed(field_bottom: float, keyboard_top: float, lifted: float = 0.0) -
     ``field_bottom`` (screen lifted by ``lifted``) sits GAP_PX above the keyboard's top;
     never below 0 (the screen never goes down past its place)."""
     return max(0.0, lifted + keyboard_top + GAP_PX - field_bottom)
+
+
+def part_to_show(field_bottom: float, field_height: float, cursor_bottom: float, room: float) -> float:
+    """The window y that must end up above the keyboard: the field's bottom when the
+    whole field fits in the ``room`` (px) above the keyboard, else the cursor line's bottom
+    (never below the field's own bottom)."""
+    return field_bottom if field_height <= room else max(field_bottom, cursor_bottom)
