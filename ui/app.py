@@ -154,6 +154,9 @@ class CompanionApp(App):
         return root
 
     def on_start(self) -> None:
+        from ui.widgets.keyboard import install as install_keyboard
+
+        install_keyboard(self)  # the docked on-screen keyboard; closes when the screen changes
         fullscreen = self.options.fullscreen
         if fullscreen is None:
             fullscreen = self.settings.fullscreen

@@ -85,6 +85,9 @@ def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None 
     Config.set("kivy", "exit_on_escape", "0")
     for section, key, value in input_settings(kiosk):
         Config.set(section, key, value)
+    from ui.widgets.keyboard import configure_keyboard
+
+    configure_keyboard(Config)  # [kivy] keyboard_mode / keyboard_layout, before the Window exists
     if not kiosk:
         # a previous kiosk run may have left these in this KIVY_HOME's config.ini
         Config.set("graphics", "show_cursor", "1")
