@@ -1,30 +1,12 @@
-"""Fixtures that break storage on purpose: a tiny filesystem that fills up,
-a folder mounted read-only (both need root and a kernel that lets us mount
-tmpfs; the tests say so when it cannot)."""
+"""Fixtures that break storage on purpose (see storage_faults.py)."""
 from __future__ import annotations
 
-import contextlib
 import subprocess
 from pathlib import Path
 
 import pytest
 
-
-def _mount(target: Path, options: str) -> bool:
-    target.mkdir(parents=True, exist_ok=True)
-    done = subprocess.run(["mount", "-t", "tmpfs", "-o", options, "tmpfs", str(target)],
-                          capture_output=True, text=True)
-    return done.returncode == 0
-
-
-@contextlib.contextmanager
-def small_disk(target: Path, size_kib: int):
-    if not _mount(target, f"size={size_kib}k"):
-        pytest.skip("cannot mount a small tmpfs here (needs root): full-disk case not run")
-    try:
-        yield target
-    finally:
-        subprocess.run(["umount", "-l", str(target)], check=False)
+from tests.reliability.storage_faults import small_disk
 
 
 @pytest.fixture

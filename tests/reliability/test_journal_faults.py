@@ -15,6 +15,7 @@ from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import TableSession
 from companion.wal import check_wal
 from tests.fake_game import Add, Roll
+from tests.reliability.storage_faults import fill_disk
 
 ROOT = Path(__file__).resolve().parents[2]
 CONFIG = GameConfig.build("counter", ["Ana", "Bo"], target=10000)
@@ -202,15 +203,7 @@ def test_a_full_disk_keeps_the_game_in_memory_and_writes_it_when_space_is_freed(
     path = tiny_disk / "journal.sqlite3"
     journal = Journal(path)
     session = TableSession.new(journal, CONFIG)
-    filler = tiny_disk / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-    try:  # fill the disk to the last byte
-        while os.write(fd, b"x" * 4096):
-            pass
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    filler = fill_disk(tiny_disk)
     moves = [Add(0, 1), Roll(0), Add(1, 2), Roll(1)] * 10
     for move in moves:
         session.submit(move)

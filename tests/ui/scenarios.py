@@ -46,6 +46,17 @@ async def _start_counter(probe, target: str = "10") -> None:
     await probe.until(lambda: app.manager.current == "table")
 
 
+async def play_counter_to_scores(probe) -> None:
+    """Tap moves of 3 (and the table's random draws) until the scores screen shows."""
+    app = probe.app
+    while not app.session.is_over:
+        if app.session.table_to_act:
+            await probe.tap(probe.find(text="Random draw"))
+        else:
+            await probe.tap(probe.find(text="adds 3"))
+    await probe.until(lambda: app.manager.current == "scores")
+
+
 async def play_counter_to_the_end(probe) -> None:
     """Setup by taps, play with the generic view and the simulated END TURN, see scores."""
     app = probe.app
@@ -58,12 +69,7 @@ async def play_counter_to_the_end(probe) -> None:
     await probe.until(lambda: app.hardware.driver.snapshot()["seat_leds"][1]["on"])
     probe.record("leds_after_end_turn", [l["on"] for l in app.hardware.driver.snapshot()["seat_leds"]])
     await probe.screenshot("table")
-    while not app.session.is_over:
-        if app.session.table_to_act:
-            await probe.tap(probe.find(text="Random draw"))
-        else:
-            await probe.tap(probe.find(text="adds 3"))
-    await probe.until(lambda: app.manager.current == "scores")
+    await play_counter_to_scores(probe)
     await probe.screenshot("scores")
     probe.record("scores_texts", probe.texts(probe.screen()))
     probe.record("winner", app.session.score_sheet().winners)

@@ -2,21 +2,15 @@
 always says why, and loses nothing."""
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from tests.ui.scenarios import _start_counter
+from tests.reliability.storage_faults import fill_disk
+from tests.ui.scenarios import _start_counter, play_counter_to_scores
 
 
 async def _play_counter_to_scores(probe) -> None:
-    app = probe.app
     await _start_counter(probe)
-    while not app.session.is_over:
-        if app.session.table_to_act:
-            await probe.tap(probe.find(text="Random draw"))
-        else:
-            await probe.tap(probe.find(text="adds 3"))
-    await probe.until(lambda: app.manager.current == "scores")
+    await play_counter_to_scores(probe)
 
 
 async def two_games_to_the_end_through_home(probe) -> None:
@@ -75,15 +69,7 @@ async def disk_fills_during_play(probe) -> None:
     app = probe.app
     await _start_counter(probe, target="50")
     await probe.tap(probe.find(text="adds 2"))
-    filler = Path(app.data_dir) / "filler"
-    fd = os.open(filler, os.O_WRONLY | os.O_CREAT)
-    try:
-        while os.write(fd, b"x" * 4096):
-            pass
-    except OSError:
-        pass
-    finally:
-        os.close(fd)
+    filler = fill_disk(Path(app.data_dir))
     for _ in range(6):  # enough moves to need a new page of the journal
         if app.session.table_to_act:
             await probe.tap(probe.find(text="Random draw"))

@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from companion.journal import Journal
-from tests.reliability.conftest import small_disk
+from tests.reliability.storage_faults import small_disk
 
 
 def test_two_games_to_the_end_through_home(run_ui):
