@@ -33,6 +33,7 @@ from __future__ import annotations
 import errno
 import fcntl
 import json
+import logging
 import os
 import shutil
 import sqlite3
@@ -50,6 +51,7 @@ from companion.wal import check_wal
 SCHEMA_VERSION = 1
 EVENT_KINDS = ("do", "undo", "redo")
 PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
+log = logging.getLogger(__name__)
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -353,10 +355,26 @@ class Journal:
                 kept = str(aside)
             except OSError:
                 pass
+        log.warning("%s: game #%d ends at entry %d, the last write was entry %d", self.path,
+                    game_id, found, seq)
         self.notices.append(Text(
             "The journal holds less than was saved: the last {lost} changes of game {game} are "
             "missing (the file was cut short or damaged). A copy of its log is kept as {file}.",
-            lost=seq - found, game=game_id, file=kept or "-"))
+            lost=seq - found, game=self._game_name(game_id), file=kept or "-"))
+
+    def _game_name(self, game_id: int) -> str:
+        """A game as the players know it: its title and their names."""
+        from companion.games import GAME_TITLES
+
+        row = self._db.execute("SELECT game, config FROM games WHERE id=?", (game_id,)).fetchone()
+        if row is None:
+            return f"#{game_id}"
+        config = _json_or_none(row[1])
+        players = config.get("players") if isinstance(config, dict) else None
+        names = ", ".join(str(p.get("name", "?")) for p in players if isinstance(p, dict)) \
+            if isinstance(players, list) else ""
+        title = GAME_TITLES.get(row[0], str(row[0]))
+        return f"{title} ({names})" if names else title
 
     def _check_wal(self) -> None:
         wal = self.path.with_name(self.path.name + "-wal")
@@ -372,10 +390,11 @@ class Journal:
             kept = str(aside)
         except OSError:
             kept = ""
+        log.warning("%s: %s; copy kept as %s", wal, found.problem, kept or "(no copy)")
         self.notices.append(Text(
-            "The journal's log of recent changes was damaged ({problem}): the last {lost} "
+            "The journal's log of recent changes was damaged: the last {lost} "
             "saved changes could not be read. A copy is kept as {file}.",
-            problem=found.problem, lost=found.lost_commits, file=kept or "-"))
+            lost=found.lost_commits, file=kept or "-"))
 
     def _check_version(self) -> None:
         assert self._db is not None

@@ -12,6 +12,7 @@ background threads, so the UI moves them onto its own thread before calling
 """
 from __future__ import annotations
 
+import logging
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -25,6 +26,7 @@ from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 
 BUTTONS = ("end_turn", "confirm", "undo")
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True)
@@ -118,10 +120,12 @@ class TableSession:
         damaged_from, damage = _replay_events(game, timeline, loaded)
         if damaged_from is not None:
             moved = journal.quarantine(game_id, damaged_from, damage)
+            log.warning("game #%d: %d entries set aside from seq %d: %s", game_id, moved,
+                        damaged_from, damage)
             notices.append(Text(
-                "Part of this game's record could not be replayed ({damage}). The game goes on "
-                "after move {moves}; {count} later entries are kept aside in the journal, not deleted.",
-                damage=damage, moves=len(timeline.actions), count=moved))
+                "Part of this game's record could not be replayed. The game goes on after move "
+                "{moves}; {count} later entries are kept aside in the journal, not deleted.",
+                moves=len(timeline.actions), count=moved))
         else:
             restored = _restore_quarantined(journal, game_id, game, timeline, len(loaded.events))
             if restored:

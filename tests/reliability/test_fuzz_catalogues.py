@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.alles_auf_1_karte.catalogue import (SHIPPED_PATH, CatalogueError, load_catalogue,
                                                    load_effective_catalogue, user_catalogue_path)
-from tests.reliability.test_fuzz_records import json_values, paths
+from tests.reliability.test_fuzz_records import mutate, paths
 
 SHIPPED = json.loads(SHIPPED_PATH.read_text(encoding="utf-8"))
 PATHS = paths(SHIPPED)
@@ -76,18 +76,7 @@ def test_a_broken_user_catalogue_is_named_not_silently_replaced(tmp_path):
 
 @st.composite
 def mutated(draw):
-    document = copy.deepcopy(SHIPPED)
-    for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(PATHS))
-        parent = document
-        try:
-            for key in where[:-1]:
-                parent = parent[key]
-            if isinstance(parent, (dict, list)):
-                parent[where[-1]] = draw(json_values)
-        except (KeyError, IndexError, TypeError):
-            continue
-    return document
+    return mutate(draw, SHIPPED, PATHS)
 
 
 @FUZZ

@@ -44,12 +44,11 @@ def paths(value: Any, prefix: tuple = ()) -> list[tuple]:
 PATHS = {name: paths(doc) for name, doc in SAMPLES.items()}
 
 
-@st.composite
-def mutated_records(draw) -> dict:
-    name = draw(st.sampled_from(sorted(SAMPLES)))
-    doc = copy.deepcopy(SAMPLES[name])
+def mutate(draw, document: Any, places: list) -> Any:
+    """A deep copy of ``document`` with 1–3 of its ``places`` (key paths) given random JSON values."""
+    doc = copy.deepcopy(document)
     for _ in range(draw(st.integers(1, 3))):
-        where = draw(st.sampled_from(PATHS[name]))
+        where = draw(st.sampled_from(places))
         parent = doc
         try:
             for key in where[:-1]:
@@ -59,6 +58,12 @@ def mutated_records(draw) -> dict:
         except (KeyError, IndexError, TypeError):
             continue    # an earlier mutation replaced this part
     return doc
+
+
+@st.composite
+def mutated_records(draw) -> dict:
+    name = draw(st.sampled_from(sorted(SAMPLES)))
+    return mutate(draw, SAMPLES[name], PATHS[name])
 
 
 @FUZZ
