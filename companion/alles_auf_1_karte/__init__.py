@@ -6,5 +6,6 @@ lives in :mod:`companion.alles_auf_1_karte.catalogue`.
 from companion.alles_auf_1_karte.game import AllesAuf1Karte
 
 GAME = AllesAuf1Karte()
+from companion.alles_auf_1_karte.view_model import AllesViewModel, view_model  # noqa: E402 (it reads GAME)
 
-__all__ = ["GAME", "AllesAuf1Karte"]
+__all__ = ["GAME", "AllesAuf1Karte", "AllesViewModel", "view_model"]

@@ -4,5 +4,6 @@ Rules digest: shared/rules/coloretto.md (seed 003, Greek rulebook).  ``GAME``
 implements :class:`companion.engine.Game`.
 """
 from companion.coloretto.game import GAME, OPTIONS, Coloretto
+from companion.coloretto.view_model import ColorettoViewModel, view_model
 
-__all__ = ["GAME", "OPTIONS", "Coloretto"]
+__all__ = ["GAME", "OPTIONS", "Coloretto", "ColorettoViewModel", "view_model"]
