@@ -15,7 +15,7 @@ from __future__ import annotations
 import logging
 import threading
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from companion.actions import Action
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
@@ -218,6 +218,21 @@ class TableSession:
             self._timeline.redo.clear()
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
+
+    def submit_all(self, actions: Sequence[Action]) -> None:
+        """Several actions that belong together (a card drawn and what it was),
+        all or none: every one is checked before any is journaled, so a refusal
+        leaves the game as it was (the error is reported as by :meth:`submit`)."""
+        with self._lock:
+            state = self.state
+            for action in actions:
+                try:
+                    state = self.game.apply(state, action)
+                except CompanionError as exc:
+                    self._refuse(_reason_of(exc))
+                    raise
+            for action in actions:
+                self.submit(action)
 
     def _parse(self, data: dict[str, Any]) -> Action:
         try:

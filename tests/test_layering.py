@@ -1,6 +1,7 @@
 """The layering of DESIGN.md, checked by walking every import (also the lazy
 ones inside functions): companion/ is standard library only; hardware/ and
-vision/ never import each other or ui/; nothing imports ui/."""
+vision/ never import each other or ui/; nothing imports ui/; the table views
+in ui/games see a game only through its view model, actions and public API."""
 from __future__ import annotations
 
 import ast
@@ -62,3 +63,52 @@ def test_the_walker_sees_lazy_imports(tmp_path):
     sample = tmp_path / "m.py"
     sample.write_text("def f():\n    import cv2\n    from kivy.app import App\n")
     assert imports_of(sample) == {"cv2", "kivy"}
+
+
+#: What ui/games may import from a game package: the package itself (its public
+#: API: GAME, view_model), its actions, its view model, and its data and card
+#: catalogue; never the rules, the state or the scoring (those reach the view
+#: through the view model).
+GAME_MODULES_FOR_VIEWS = {"", "actions", "view_model", "data", "cards", "catalogue"}
+
+
+def game_packages() -> set[str]:
+    return {p.parent.name for p in (ROOT / "companion").glob("*/game.py")}
+
+
+def game_imports(path: Path, games: set[str]) -> set[str]:
+    """``companion.<game>[.<module>]`` names imported by ``path`` (also lazily)."""
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        modules = ([alias.name for alias in node.names] if isinstance(node, ast.Import)
+                   else [node.module] if isinstance(node, ast.ImportFrom) and node.module
+                   and node.level == 0 else [])
+        found.update(m for m in modules if m.split(".")[:2][-1] in games and m.startswith("companion."))
+    return found
+
+
+def view_offenders(root: Path, games: set[str]) -> set[str]:
+    offenders = set()
+    for path in sorted(root.rglob("*.py")):
+        for module in game_imports(path, games):
+            inner = ".".join(module.split(".")[2:])
+            if inner not in GAME_MODULES_FOR_VIEWS:
+                offenders.add(f"{path.relative_to(root.parent)}: {module}")
+    return offenders
+
+
+def test_table_views_import_no_rules_or_state():
+    games = game_packages()
+    assert {"golden_horn", "coloretto", "alles_auf_1_karte"} <= games
+    assert view_offenders(ROOT / "ui" / "games", games) == set()
+
+
+def test_the_view_rule_catches_rules_and_state(tmp_path):
+    views = tmp_path / "games"
+    views.mkdir()
+    (views / "v.py").write_text("from companion.coloretto.view_model import view_model\n"
+                                "from companion.coloretto import GAME\n"
+                                "def f():\n    from companion.coloretto.rules import can_draw\n"
+                                "import companion.golden_horn.state\n")
+    assert view_offenders(views, {"coloretto", "golden_horn"}) == {
+        "games/v.py: companion.coloretto.rules", "games/v.py: companion.golden_horn.state"}

@@ -20,7 +20,7 @@ from companion.alles_auf_1_karte.view import CardOption, SeatHint, card_view, la
 from companion.engine import GameConfig
 from companion.view_model import TableViewModel
 
-__all__ = ["AllesSeat", "AllesViewModel", "CardOption", "COLOURS", "SeatHint", "view_model"]
+__all__ = ["AllesSeat", "AllesViewModel", "CardOption", "COLOURS", "SeatHint", "layout_view", "view_model"]
 
 
 @dataclass(frozen=True)

@@ -44,6 +44,17 @@ def test_illegal_action_writes_nothing_and_signals_error(session, journal):
     assert isinstance(signals(session)[-1], ErrorSignal)
 
 
+def test_submit_all_plays_every_action_or_none(session, journal):
+    """Actions that belong together (Coloretto's draw and the card drawn): a refusal
+    of the last one leaves nothing played and nothing journaled."""
+    with pytest.raises(IllegalAction, match="roll first"):
+        session.submit_all([Add(0, 2), Add(0, 3)])
+    assert journal.events(session.game_id).events == ()
+    assert session.actions == () and isinstance(signals(session)[-1], ErrorSignal)
+    session.submit_all([Add(0, 2), Roll(1)])
+    assert session.state.total == 3 and len(journal.events(session.game_id).events) == 2
+
+
 def test_malformed_dict_action_is_invalid(session):
     with pytest.raises(InvalidAction):
         session.submit({"type": "add", "seat": "zero", "amount": 1})

@@ -13,9 +13,9 @@ X21 = "Y:R4s-O4-B4s-G4-P4"
 
 
 def by_wid(probe, wid: str, root=None):
-    """A widget the view tagged with ``wid`` (buttons built in Python)."""
+    """A widget the view tagged with ``wid`` (its ``test_id``, see ui.games.kit.tag)."""
     for widget in probe.walk(root or Window):
-        if getattr(widget, "wid", None) == wid and probe.visible(widget):
+        if getattr(widget, "test_id", None) == wid and probe.visible(widget):
             return widget
     raise AssertionError(f"no widget with wid {wid!r}; phase {probe.app.session.state.phase}")
 

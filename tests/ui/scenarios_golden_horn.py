@@ -10,9 +10,9 @@ MAX_TURNS = 60
 
 
 def gh(probe, ident: str):
-    """The view's control whose ``gh_id`` is ``ident`` (None when absent)."""
+    """The view's control whose ``test_id`` is ``ident`` (None when absent)."""
     for widget in probe.walk(probe.screen()):
-        if getattr(widget, "gh_id", None) == ident and probe.visible(widget):
+        if getattr(widget, "test_id", None) == ident and probe.visible(widget):
             return widget
     return None
 
@@ -77,10 +77,10 @@ async def play_one_turn(probe, attack: bool, nearest: bool) -> str:
             continue
         await probe.tap(button)
         targets = [w for w in probe.walk(probe.screen())
-                   if str(getattr(w, "gh_id", "")).startswith("to_") and not w.disabled and probe.visible(w)]
+                   if str(getattr(w, "test_id", "")).startswith("to_") and not w.disabled and probe.visible(w)]
         if targets:
             before = len(app.session.actions)
-            ports = [w for w in targets if w.gh_id in ("to_V", "to_C")]
+            ports = [w for w in targets if w.test_id in ("to_V", "to_C")]
             await probe.tap(targets[0] if nearest else (ports or targets)[-1])
             await probe.until(lambda: len(app.session.actions) > before)
             done.append("move")
@@ -117,7 +117,7 @@ async def play_two_players_to_the_end(probe) -> None:
                                        "ships": len(c.ids.ships.children) > 1} for c in view(probe).ids.route.children})
     probe.record("window", [app.root.width, app.root.height])
     probe.record("load_buttons", [w.text for w in probe.walk(probe.screen())
-                                  if str(getattr(w, "gh_id", "")).startswith("load_")])
+                                  if str(getattr(w, "test_id", "")).startswith("load_")])
     await tap_gh(probe, "back")
     # an illegal attempt: a move the rules forbid is refused with its reason
     try:

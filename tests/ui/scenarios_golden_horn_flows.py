@@ -34,8 +34,8 @@ def lit_nodes(probe) -> list[str]:
 def destinations(probe) -> list[str]:
     """The destination buttons under the route (``to_s3`` → "s3"), in order."""
     buttons = [w for w in reversed(view(probe).ids.row2.children)
-               if str(getattr(w, "gh_id", "")).startswith("to_")]
-    return [b.gh_id[3:] for b in buttons]
+               if str(getattr(w, "test_id", "")).startswith("to_")]
+    return [b.test_id[3:] for b in buttons]
 
 
 def nodes(probe) -> dict[str, dict[str, Any]]:
@@ -61,8 +61,8 @@ def look(probe, key: str) -> None:
         "prompt": view(probe).ids.prompt.text,
         "turn": app.manager.get_screen("table").turn_text,
         "lit": lit_nodes(probe), "destinations": destinations(probe), "nodes": nodes(probe),
-        "buttons": {w.gh_id: {"text": w.text, "disabled": w.disabled} for w in probe.walk(view(probe))
-                    if getattr(w, "gh_id", "") and probe.visible(w)},
+        "buttons": {w.test_id: {"text": w.text, "disabled": w.disabled} for w in probe.walk(view(probe))
+                    if getattr(w, "test_id", "") and probe.visible(w)},
         "active_seats": [i for i, s in enumerate(reversed(view(probe).ids.seats.children)) if s.active],
         "table_info": view(probe).ids.table_info.text,
         "banner": app.banner, "banner_is_error": app.banner_is_error,

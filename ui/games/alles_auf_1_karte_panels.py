@@ -1,0 +1,221 @@
+"""The seat panels of the Alles auf 1 Karte table: each seat's open and scored
+cards, its status line and its button, and the advanced variant's display.
+
+:class:`SeatPanels` is mixed into :class:`ui.games.alles_auf_1_karte.AllesView`;
+it reads the view model (``self.vm``) and the taps not yet confirmed
+(``self.choices``, ``self.keeping``).  The panels are reused from refresh to
+refresh; only the cards inside a panel are laid out again.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import ListProperty, ObjectProperty
+from kivy.uix.boxlayout import BoxLayout
+
+from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
+from companion.engine import CompanionError
+from companion.i18n import N_
+from ui.games.alles_auf_1_karte_cards import CardView
+from ui.games.kit import reuse, tag
+
+#: colour names as the players read them (translated through app.tr)
+COLOUR_WORDS = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"),
+                "green": N_("green"), "blue": N_("blue"), "purple": N_("purple")}
+MIN_CARD_W = 170
+SCORED_W = 50
+BACK_IDLE = [0.16, 0.18, 0.21, 1]
+BACK_FLASH = [0.55, 0.45, 0.1, 1]
+BACK_ACTIVE = [0.14, 0.27, 0.4, 1]
+BACK_DISPLAY = [0.2, 0.2, 0.14, 1]
+
+
+class AaSeatPanel(BoxLayout):
+    """One seat (or the display): name and total, its cards, its status and button."""
+
+    seat = ObjectProperty(None, allownone=True)
+    back = ListProperty(BACK_IDLE)
+
+    def set_button(self, button: Any | None) -> None:
+        """The footer's one button (Pass, Keep), replacing the last one."""
+        old = getattr(self, "button", None)
+        if old is not None:
+            self.ids.footer.remove_widget(old)
+        self.button = button
+        if button is not None:
+            self.ids.footer.add_widget(button, index=1)
+
+
+class SeatPanels:
+    """Building and sizing the panels (mixin of the Alles view)."""
+
+    vm: AllesViewModel
+
+    def colour_word(self, colour: str) -> str:
+        return self.tr(COLOUR_WORDS.get(colour, colour))
+
+    def colours_text(self, colours: tuple[str, ...] | list[str]) -> str:
+        return ", ".join(self.colour_word(c) for c in colours)
+
+    def _build_panels(self, vm: AllesViewModel) -> None:
+        entries: list[AllesSeat | None] = ([None] if vm.shows_display else []) + list(vm.seats)
+        panels = reuse(self.ids.seats, len(entries), lambda _i: AaSeatPanel())
+        for panel, seat in zip(panels, entries):
+            panel.ids.cards.clear_widgets()   # the cards change with every roll
+            panel.set_button(None)
+            if seat is None:
+                self._display_panel(panel, vm)
+            else:
+                self._seat_panel(panel, vm, seat)
+        self._size_panels()
+
+    def _size_panels(self) -> None:
+        panels = list(reversed(self.ids.seats.children))
+        if not panels:
+            return
+        room = self.ids.scroll.width - dp(6) * (len(panels) - 1)
+        share = room / len(panels)
+        for panel in panels:
+            panel.width = max(share, getattr(panel, "min_width", dp(MIN_CARD_W)))
+
+    def _display_panel(self, panel: AaSeatPanel, vm: AllesViewModel) -> None:
+        panel.seat = None
+        panel.ids.name.text = self.tr("Display")
+        panel.ids.total.text = self.tr("Pile: {count}", count=len(vm.pile))
+        choosing = vm.phase == "replace"
+        for card in vm.display:
+            view = CardView(data=card, best=choosing)
+            view.payload = ("display", card["id"])
+            view.bind(on_release=self.tap_card)
+            panel.ids.cards.add_widget(view)
+        panel.ids.status.text = (self.tr("{name}: tap the card you take", name=vm.name(vm.replacing_seat))
+                                 if choosing else "")
+        panel.min_width = dp(MIN_CARD_W) * max(1, len(vm.display))
+        panel.back = BACK_DISPLAY
+
+    def _seat_panel(self, panel: AaSeatPanel, vm: AllesViewModel, seat: AllesSeat) -> None:
+        number = seat.seat
+        panel.seat = number
+        panel.ids.name.text = seat.name
+        panel.ids.total.text = self.tr("{points} pts", points=seat.score)
+        if number in self.flashing:
+            panel.back = BACK_FLASH
+        elif number == vm.active_seat:
+            panel.back = BACK_ACTIVE
+        else:
+            panel.back = BACK_IDLE
+        marking = vm.phase == "mark" and not seat.decided
+        choice = self.choices.get(number)
+        for position, card in enumerate(seat.open, start=1):
+            view = CardView(data=card)
+            view.payload = ("seat", number, card["id"], position)
+            if marking:
+                self._dress_for_marking(view, seat, card, seat.option(card["id"]), choice)
+            elif vm.phase == "keep":
+                view.selected = card["id"] in self.keeping.get(number, set())
+                view.note = self.tr("keep") if view.selected else ""
+            else:
+                view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
+                                    left=card["fields_to_score"])
+            view.bind(on_release=self.tap_card)
+            panel.ids.cards.add_widget(view)
+        if seat.scored:
+            strip = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(SCORED_W),
+                              spacing=dp(3))
+            strip.add_widget(Factory.Label(text=self.tr("Scored"), font_size="12sp",
+                                           size_hint_y=None, height=dp(18)))
+            for scored in seat.scored:
+                strip.add_widget(Factory.AaScoredChip(text=str(scored["score"])))
+            strip.add_widget(BoxLayout())
+            panel.ids.cards.add_widget(strip)
+        panel.min_width = (dp(MIN_CARD_W) * max(2, len(seat.open))
+                           + (dp(SCORED_W) if seat.scored else 0))
+        self._seat_footer(panel, vm, seat, marking)
+
+    def _dress_for_marking(self, view: CardView, seat: AllesSeat, card: dict[str, Any],
+                           option: CardOption | None, choice: tuple[Any, ...] | None) -> None:
+        """Show what this roll does to the card: colours that do not fit are struck
+        through; the chosen card shows its ghost marks and what it would give."""
+        if option is None:
+            return
+        view.unfit = [c.colour for c in option.colours if not c.fits]
+        view.best = seat.hint is not None and seat.hint.best_card == card["id"]
+        if choice is not None and choice[0] == "card" and choice[1] == card["id"]:
+            preview = self._preview(seat.seat, card["id"], choice[2])
+            view.selected = True
+            view.chosen_colours = list(choice[2])
+            if preview is not None:
+                view.preview = list(preview.marks_after)
+                view.note = (self.tr("scores {points}!", points=preview.score)
+                             if preview.would_score
+                             else self.tr("+{fields} fields", fields=preview.fields_gained))
+            return
+        if not option.default_colours:
+            view.note = self.tr("nothing fits")
+        elif option.would_score:
+            view.note = self.tr("could score {points}", points=option.score)
+        else:
+            view.note = self.tr("+{fields} possible", fields=option.fields_gained)
+        view.dim = choice is not None
+
+    def _preview(self, seat: int, card_id: str, colours: tuple[str, ...]) -> CardOption | None:
+        try:
+            return self.session.game.preview_mark(self.session.state, seat, card_id, colours)
+        except CompanionError:
+            return None
+
+    def _seat_footer(self, panel: AaSeatPanel, vm: AllesViewModel, seat: AllesSeat,
+                     marking: bool) -> None:
+        number, status = seat.seat, panel.ids.status
+        if marking:
+            choice = self.choices.get(number)
+            status.text = self._choice_text(seat, choice)
+            button = tag(Factory.AaButton(text=self.tr("Pass")), f"pass_{number}")
+            if choice == ("pass",):
+                button.background_color = (0.75, 0.5, 0.1, 1)
+            button.bind(on_release=lambda _b: self.toggle_pass(number))
+            panel.set_button(button)
+        elif vm.phase == "mark":
+            status.text = self._decision_text(seat)
+        elif vm.phase == "keep" and number in vm.to_act:
+            chosen = len(self.keeping.get(number, set()))
+            status.text = self.tr("Tap the 3 cards to keep ({count} chosen)", count=chosen)
+            button = tag(Factory.AaButton(text=self.tr("Keep"), disabled=chosen != 3), f"keep_{number}")
+            button.bind(on_release=lambda _b: self.keep_cards(number))
+            panel.set_button(button)
+        elif seat.closest is not None:
+            status.text = self.tr("Closest to scoring: card {n} ({left} fields)", n=seat.closest + 1,
+                                  left=seat.open[seat.closest]["fields_to_score"])
+        else:
+            status.text = ""
+
+    def _choice_text(self, seat: AllesSeat, choice: tuple[Any, ...] | None) -> str:
+        if choice == ("pass",):
+            return self.tr("Passes this roll")
+        if choice is not None:
+            return self.tr("Card {n}: {colours}", n=seat.position(choice[1]),
+                           colours=self.colours_text(choice[2]))
+        hint = seat.hint
+        parts = []
+        best = seat.option(hint.best_card) if hint is not None and hint.best_card else None
+        if best is not None:
+            n = seat.position(best.card)
+            parts.append(self.tr("Best: card {n} (scores {points})", n=n, points=best.score)
+                         if best.would_score
+                         else self.tr("Best: card {n} (+{fields})", n=n, fields=best.fields_gained))
+        else:
+            parts.append(self.tr("Nothing fits: Pass"))
+        if hint is not None and hint.closest_card:
+            parts.append(self.tr("closest: card {n} ({left} to go)",
+                                 n=seat.position(hint.closest_card), left=hint.fields_to_score))
+        return " · ".join(parts)
+
+    def _decision_text(self, seat: AllesSeat) -> str:
+        decision = seat.decision or {}
+        if decision.get("card") is None:
+            return self.tr("Passed")
+        if decision.get("scored") is not None:
+            return self.tr("Scored a card: {points} points", points=decision["scored"])
+        return self.tr("Marked {colours}", colours=self.colours_text(decision["colours"]))

@@ -1,0 +1,162 @@
+"""Coloretto table view pieces: card chips, row strips, player lines and the score
+breakdown (a player's optimal score line by line), with how each card reads."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.uix.behaviors import ButtonBehavior
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.label import Label
+
+from companion.coloretto.view_model import LAST_ROUND, ColorettoViewModel, colour_name
+from companion.i18n import N_
+from ui.games.coloretto_camera import CARD_RGB
+
+#: how each card reads on screen (colour names as the catalogue gives them)
+CARD_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"),
+              "blue": N_("blue"), "pink": N_("pink"), "brown": N_("brown"), "grey": N_("grey"),
+              "joker": N_("joker"), "plus2": N_("+2"), LAST_ROUND: N_("last round")}
+LIGHT_CARDS = {"yellow", "orange", "pink", "grey", "plus2", "green"}
+CHIP_WIDTH, CHIP_HEIGHT = 34, 80
+
+
+def card_name(app: Any, card: str) -> str:
+    if card in CARD_NAMES:
+        return app.tr(CARD_NAMES[card])
+    name = colour_name(card)
+    return app.tr(name) if name is not None else card
+
+
+def card_rgba(card: str) -> list[float]:
+    code = CARD_RGB.get(card, "#777777")
+    return [int(code[i:i + 2], 16) / 255.0 for i in (1, 3, 5)] + [1.0]
+
+
+# -- widgets --------------------------------------------------------------------------
+
+class CardChip(Label):
+    """A card face: its colour (jokers striped), a short text on it; "" = an empty slot."""
+
+    card = StringProperty("")
+    face = ListProperty([0, 0, 0, 0])
+    ink = ListProperty([1, 1, 1, 1])
+
+    def on_card(self, _chip: Any, card: str) -> None:
+        self.face = card_rgba(card) if card else [0, 0, 0, 0]
+        self.ink = [0.1, 0.1, 0.1, 1] if card in LIGHT_CARDS else [1, 1, 1, 1]
+        if card == "joker":
+            self.ink = [1, 1, 1, 1]
+
+
+class CardButton(ButtonBehavior, CardChip):
+    """A card in the picker: tap = this card was drawn (or: this colour)."""
+
+
+class RowStrip(ButtonBehavior, BoxLayout):
+    """One row card with the cards beside it; tap = place here or take it."""
+
+    index = NumericProperty(0)
+    title = StringProperty("")
+    status = StringProperty("")
+    tint = ListProperty([0.2, 0.23, 0.27, 1])
+
+    def fit_slots(self) -> None:
+        """Cards as tall as the strip and card-shaped where there is room (never under
+        dp(72) wide, so the colour name stays readable), three to a strip at most."""
+        box = self.ids.slots
+        chips = [c for c in box.children if isinstance(c, CardChip)]
+        for chip in chips:
+            chip.height = box.height
+            chip.width = min(max(box.height * 0.72, dp(72)), (box.width - dp(3) * 3) / 3)
+
+
+class PlayerLine(ButtonBehavior, BoxLayout):
+    """A player: name, whether they took a row, their cards by colour, the live score."""
+
+    seat = NumericProperty(0)
+    title = StringProperty("")
+    score = StringProperty("")
+    current = BooleanProperty(False)
+    out = BooleanProperty(False)
+    glow = NumericProperty(0.0)
+
+    def fit_chips(self) -> None:
+        """Chips share the room beside name and score: card-shaped, at most CHIP_HEIGHT tall."""
+        chips = [c for c in self.ids.chips.children if isinstance(c, CardChip)]
+        if chips:
+            room = (self.ids.chips.width - dp(2) * len(chips)) / len(chips)
+            height = min(dp(CHIP_HEIGHT), self.ids.chips.height)
+            for chip in chips:
+                chip.height = height
+                chip.width = max(dp(16), min(max(dp(CHIP_WIDTH), height * 0.72), room))
+
+
+class Breakdown(BoxLayout):
+    """One player's optimal score, line by line, with the joker colours."""
+
+    title = StringProperty("")
+    total = StringProperty("")
+    winner = BooleanProperty(False)
+
+
+TINT_IDLE = [0.2, 0.23, 0.27, 1]
+TINT_PLACE = [0.16, 0.42, 0.3, 1]
+TINT_TAKE = [0.45, 0.33, 0.12, 1]
+TINT_TAKEN = [0.13, 0.14, 0.16, 1]
+
+
+
+def breakdown(app: Any, vm: ColorettoViewModel, seat: int, final: bool) -> Breakdown:
+    """The score of ``seat`` line by line: colours (+ or −), +2 cards, joker colours."""
+    hand = vm.hands[seat]
+    panel = Breakdown(title=vm.name(seat), total=str(hand.total), winner=final and seat in vm.winners)
+    lines = panel.ids.lines
+    if hand.assignment:
+        named = ", ".join(card_name(app, c) if c else app.tr("unassigned") for c in hand.assignment)
+        lines.add_widget(Factory.BreakdownNote(text=app.tr("Jokers as: {colours}", colours=named)))
+    for colour in hand.colours:
+        text = app.tr("×{cards}", cards=colour.total_cards)
+        if colour.jokers:
+            text += " " + (app.tr("(1 joker)") if colour.jokers == 1
+                           else app.tr("({jokers} jokers)", jokers=colour.jokers))
+        points = f"+{colour.points}" if colour.positive else f"−{abs(colour.points)}"
+        lines.add_widget(_breakdown_line(colour.colour, card_name(app, colour.colour), text, points))
+    if hand.plus2:
+        lines.add_widget(_breakdown_line("plus2", "+2", app.tr("×{cards}", cards=hand.plus2),
+                                         f"+{hand.plus2_points}"))
+    return panel
+
+
+def show_cards(box: Any, cards: list[tuple[str, str]], **chip: Any) -> list[CardChip]:
+    """``box`` shows one chip per (card, text) and a filler after them; the chips
+    are updated in place and only made again when their number changes."""
+    chips = [w for w in reversed(box.children) if isinstance(w, CardChip)]
+    if len(chips) != len(cards):
+        box.clear_widgets()
+        chips = [CardChip(size_hint=(None, None), **chip) for _ in cards]
+        for widget in chips:
+            box.add_widget(widget)
+        box.add_widget(Label())
+    for widget, (card, text) in zip(chips, cards):
+        widget.card, widget.text = card, text
+    return chips
+
+
+def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
+    line = Factory.BreakdownLine()
+    line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(70),
+                             font_size="12sp"))
+    line.add_widget(Label(text=text, font_size="14sp", halign="left", valign="middle",
+                          text_size=(dp(80), dp(24)), shorten=True))
+    line.add_widget(Label(text=points, font_size="15sp", bold=True, size_hint_x=None, width=40))
+    return line
+
+
+def escape(text: str) -> str:
+    """``text`` shown literally inside Kivy markup."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+

@@ -1,0 +1,120 @@
+"""What every game's table view repeats, in one place: the session and the game's
+view model, submitting with the refusal shown in the app's banner, translation,
+the simulated table, the table's random chance entry, seats flashing on signals,
+stable test ids, and widgets reused in place instead of rebuilt on every refresh.
+
+A view is ``class MyView(TableKit, BoxLayout)`` with ``build_model`` set to its
+game's ``view_model`` function; ``model()`` hands it the typed view model.
+"""
+from __future__ import annotations
+
+import random
+from typing import Any, Callable, Sequence, TypeVar
+
+from kivy.app import App
+from kivy.clock import Clock
+from kivy.properties import ObjectProperty
+from kivy.uix.widget import Widget
+
+from companion.engine import CompanionError
+
+W = TypeVar("W", bound=Widget)
+
+#: how long seats glow after a signal that involves them (s)
+FLASH_SECONDS = 2.5
+
+
+def tag(widget: W, ident: str) -> W:
+    """Give ``widget`` the stable id the UI tests find it by (``test_id``)."""
+    widget.test_id = ident
+    return widget
+
+
+def reuse(box: Widget, count: int, create: Callable[[int], W]) -> list[W]:
+    """The first ``count`` children of ``box`` in display order, created with
+    ``create(index)`` only when missing and removed only when surplus; the caller
+    then updates them in place."""
+    children = list(reversed(box.children))
+    for widget in children[count:]:
+        box.remove_widget(widget)
+    for index in range(len(children), count):
+        box.add_widget(create(index))
+    return list(reversed(box.children))[:count]
+
+
+class TableKit:
+    """Mixin for a table view (put it before the Kivy layout class)."""
+
+    session = ObjectProperty(None)
+    #: the game's ``view_model(state, config)``
+    build_model: Callable[[Any, Any], Any]
+    #: the simulated table must have this attribute to be used ("" = any)
+    table_needs = ""
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        self.flashing: set[int] = set()
+        self.rng = random.Random()
+        self._flash_event: Any = None
+
+    @property
+    def app(self) -> Any:
+        return App.get_running_app()
+
+    def tr(self, message: str, **values: Any) -> str:
+        return self.app.tr(message, **values)
+
+    def model(self) -> Any:
+        """The game's typed view model of the session's current state."""
+        return type(self).build_model(self.session.state, self.session.config)
+
+    def submit(self, action: Any) -> bool:
+        """Hand ``action`` to the session; False when the rules refused it (the app
+        already shows the reason, with the rule, in its banner)."""
+        try:
+            self.session.submit(action)
+        except CompanionError:
+            return False
+        return True
+
+    def submit_all(self, actions: Sequence[Any]) -> bool:
+        """Actions that belong together, all or none (``TableSession.submit_all``);
+        False when the rules refused one of them (then none was played)."""
+        try:
+            self.session.submit_all(actions)
+        except CompanionError:
+            return False
+        return True
+
+    def random_chance(self, *_: Any) -> bool:
+        """Laptop play: the table's chance outcome drawn by a random generator."""
+        return self.submit(self.session.game.sample_chance(self.session.state, self.rng))
+
+    def simulated_table(self) -> Any:
+        """The simulated table of laptop play (None with a real camera or none)."""
+        camera = getattr(self.app, "camera", None)
+        table = getattr(getattr(camera, "setup", None), "simulated_table", None)
+        if table is not None and self.table_needs and not hasattr(table, self.table_needs):
+            return None
+        return table
+
+    def flash(self, seats: set[int], seconds: float = FLASH_SECONDS) -> None:
+        """Seats glow for ``seconds`` (a score, a raid, a round end), then stop."""
+        if self._flash_event is not None:
+            self._flash_event.cancel()
+        self.flashing = set(seats)
+        self.show_flashing()
+        self._flash_event = Clock.schedule_once(lambda _dt: self._stop_flash(), seconds) if seats else None
+
+    def _stop_flash(self) -> None:
+        self.flashing = set()
+        self._flash_event = None
+        if self.parent is not None and self.session is not None:
+            self.show_flashing()
+
+    def show_flashing(self) -> None:
+        """Draw ``self.flashing`` (views override; the default refreshes)."""
+        self.refresh()
+
+    def refresh(self) -> None:  # pragma: no cover - every view defines it
+        raise NotImplementedError
