@@ -5,14 +5,11 @@ table view exists, and it is the fallback the table screen uses then.
 """
 from __future__ import annotations
 
-import random
-
-from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.engine import TABLE, CompanionError
+from companion.engine import TABLE
+from ui.games.kit import TableKit
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -20,11 +17,11 @@ load_kv(__file__)
 MAX_BUTTONS = 60
 
 
-class GenericView(BoxLayout):
-    session = ObjectProperty(None)
+class GenericView(TableKit, BoxLayout):
+    """Reads the engine's legal actions (no view model: any engine works)."""
 
     def refresh(self) -> None:
-        app = App.get_running_app()
+        app = self.app
         session = self.session
         grid = self.ids.actions
         grid.clear_widgets()
@@ -36,21 +33,12 @@ class GenericView(BoxLayout):
             actions.extend(session.game.legal_actions(session.state, None if seat == TABLE else seat))
         if session.table_to_act:
             button = Factory.ChoiceButton(text=app.tr("Random draw (simulated table)"))
-            button.bind(on_release=lambda _b: self.random_chance())
+            button.bind(on_release=self.random_chance)
             grid.add_widget(button)
         for action in actions[:MAX_BUTTONS]:
             button = Factory.ChoiceButton(text=app.say(action.text()))
             button.bind(on_release=lambda _b, a=action: self.submit(a))
             grid.add_widget(button)
-
-    def submit(self, action) -> None:
-        try:
-            self.session.submit(action)
-        except CompanionError:
-            pass  # the session already showed the reason
-
-    def random_chance(self) -> None:
-        self.submit(self.session.game.sample_chance(self.session.state, random.Random()))
 
     def on_signal(self, signal) -> None:
         pass

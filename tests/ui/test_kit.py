@@ -1,0 +1,31 @@
+"""The table-view kit's widget reuse: refreshes update widgets in place, creating
+only the missing ones and removing only the surplus (no window needed)."""
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+
+from kivy.uix.boxlayout import BoxLayout  # noqa: E402
+from kivy.uix.widget import Widget  # noqa: E402
+
+from ui.games.kit import reuse, tag  # noqa: E402
+
+
+def test_reuse_keeps_widgets_and_their_order():
+    box = BoxLayout()
+    made: list[int] = []
+
+    def create(index: int) -> Widget:
+        made.append(index)
+        return tag(Widget(), f"w{index}")
+
+    first = reuse(box, 3, create)
+    assert [w.test_id for w in first] == ["w0", "w1", "w2"] and made == [0, 1, 2]
+    again = reuse(box, 3, create)
+    assert again == first and made == [0, 1, 2]          # nothing made again
+    fewer = reuse(box, 2, create)
+    assert fewer == first[:2] and len(box.children) == 2
+    more = reuse(box, 4, create)
+    assert more[:2] == first[:2] and [w.test_id for w in more] == ["w0", "w1", "w2", "w3"]
+    assert made == [0, 1, 2, 2, 3]
