@@ -113,8 +113,5 @@ class TableKit:
             self.show_flashing()
 
     def show_flashing(self) -> None:
-        """Draw ``self.flashing`` (views override; the default refreshes)."""
+        """Draw ``self.flashing`` (views override; the default is the view's refresh)."""
         self.refresh()
-
-    def refresh(self) -> None:  # pragma: no cover - every view defines it
-        raise NotImplementedError
