@@ -3,8 +3,8 @@ cards, its status line and its button, and the advanced variant's display.
 
 :class:`SeatPanels` is mixed into :class:`ui.games.alles_auf_1_karte.AllesView`;
 it reads the view model (``self.vm``) and the taps not yet confirmed
-(``self.choices``, ``self.keeping``).  The panels are reused from refresh to
-refresh; only the cards inside a panel are laid out again.
+(``self.choices``, ``self.keeping``).  Panels and the cards in them are reused
+from refresh to refresh and updated in place.
 """
 from __future__ import annotations
 
@@ -47,6 +47,28 @@ class AaSeatPanel(BoxLayout):
         if button is not None:
             self.ids.footer.add_widget(button, index=1)
 
+    def set_scored(self, strip: Any | None) -> None:
+        """The strip of scored cards after the open ones, replacing the last one."""
+        old = getattr(self, "scored", None)
+        if old is not None:
+            self.ids.cards.remove_widget(old)
+        self.scored = strip
+        if strip is not None:
+            self.ids.cards.add_widget(strip)
+
+    def card_views(self, count: int, on_tap: Any) -> list[CardView]:
+        """``count`` card widgets, reused (and reset) from the last refresh."""
+        views = reuse(self.ids.cards, count, lambda _i: _tappable(CardView(), on_tap))
+        for view in views:
+            view.preview, view.unfit, view.chosen_colours = [], [], []
+            view.note, view.selected, view.best, view.dim = "", False, False, False
+        return views
+
+
+def _tappable(view: CardView, on_tap: Any) -> CardView:
+    view.bind(on_release=on_tap)
+    return view
+
 
 class SeatPanels:
     """Building and sizing the panels (mixin of the Alles view)."""
@@ -63,8 +85,8 @@ class SeatPanels:
         entries: list[AllesSeat | None] = ([None] if vm.shows_display else []) + list(vm.seats)
         panels = reuse(self.ids.seats, len(entries), lambda _i: AaSeatPanel())
         for panel, seat in zip(panels, entries):
-            panel.ids.cards.clear_widgets()   # the cards change with every roll
             panel.set_button(None)
+            panel.set_scored(None)
             if seat is None:
                 self._display_panel(panel, vm)
             else:
@@ -85,11 +107,9 @@ class SeatPanels:
         panel.ids.name.text = self.tr("Display")
         panel.ids.total.text = self.tr("Pile: {count}", count=len(vm.pile))
         choosing = vm.phase == "replace"
-        for card in vm.display:
-            view = CardView(data=card, best=choosing)
+        for view, card in zip(panel.card_views(len(vm.display), self.tap_card), vm.display):
+            view.data, view.best = card, choosing
             view.payload = ("display", card["id"])
-            view.bind(on_release=self.tap_card)
-            panel.ids.cards.add_widget(view)
         panel.ids.status.text = (self.tr("{name}: tap the card you take", name=vm.name(vm.replacing_seat))
                                  if choosing else "")
         panel.min_width = dp(MIN_CARD_W) * max(1, len(vm.display))
@@ -108,8 +128,9 @@ class SeatPanels:
             panel.back = BACK_IDLE
         marking = vm.phase == "mark" and not seat.decided
         choice = self.choices.get(number)
-        for position, card in enumerate(seat.open, start=1):
-            view = CardView(data=card)
+        views = panel.card_views(len(seat.open), self.tap_card)
+        for position, (view, card) in enumerate(zip(views, seat.open), start=1):
+            view.data = card
             view.payload = ("seat", number, card["id"], position)
             if marking:
                 self._dress_for_marking(view, seat, card, seat.option(card["id"]), choice)
@@ -119,8 +140,6 @@ class SeatPanels:
             else:
                 view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
                                     left=card["fields_to_score"])
-            view.bind(on_release=self.tap_card)
-            panel.ids.cards.add_widget(view)
         if seat.scored:
             strip = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(SCORED_W),
                               spacing=dp(3))
@@ -129,7 +148,7 @@ class SeatPanels:
             for scored in seat.scored:
                 strip.add_widget(Factory.AaScoredChip(text=str(scored["score"])))
             strip.add_widget(BoxLayout())
-            panel.ids.cards.add_widget(strip)
+            panel.set_scored(strip)
         panel.min_width = (dp(MIN_CARD_W) * max(2, len(seat.open))
                            + (dp(SCORED_W) if seat.scored else 0))
         self._seat_footer(panel, vm, seat, marking)
