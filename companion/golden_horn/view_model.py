@@ -118,7 +118,7 @@ def view_model(state: GoldenHornState, config: GameConfig) -> GoldenHornViewMode
     names = tuple(p.name for p in config.players)
     return GoldenHornViewModel(
         game="golden_horn", phase=state.phase, round=state.round, names=names, to_act=acting,
-        active_seat=state.current if state.phase != SETUP and state.phase != OVER else None,
+        active_seat=state.current if state.phase not in (SETUP, OVER) else None,
         final_round=state.end is not None, is_over=state.phase == OVER,
         scores_now=tuple(sheet.totals), winners=tuple(sheet.winners) if state.phase == OVER else (),
         route=tuple(NodeView(n.id, n.kind, n.colour or None, n.capacity or None,

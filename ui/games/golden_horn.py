@@ -166,7 +166,10 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            fill_node(cell, chips, (3 if len(chips) > 4 else 2) if node.kind == "main" else 1)
+            shown = (chips, (3 if len(chips) > 4 else 2) if node.kind == "main" else 1)
+            if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
+                fill_node(cell, *shown)
+                cell.shown = shown
 
     def _new_node(self, _index: int) -> Any:
         cell = make("GhNode")
