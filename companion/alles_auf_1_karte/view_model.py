@@ -15,7 +15,7 @@ from companion.alles_auf_1_karte.cards import COLOURS, Card
 from companion.alles_auf_1_karte.rules import seats_to_deal, to_act
 from companion.alles_auf_1_karte.scoring import score_sheet
 from companion.alles_auf_1_karte.state import (
-    DECIDE, DEAL, MARK, MAX_THROWS, OVER, REPLACE, REVEAL, THROW, GameState)
+    DECIDE, DEAL, MARK, OVER, REPLACE, REVEAL, THROW, GameState)
 from companion.alles_auf_1_karte.view import CardOption, SeatHint, card_view, layout_view, mark_options, seat_hint
 from companion.engine import GameConfig
 from companion.view_model import TableViewModel
@@ -67,10 +67,6 @@ class AllesViewModel(TableViewModel):
     pile: tuple[Card, ...]               # the face-down cards (public; order unknown)
     display: tuple[Mapping[str, Any], ...]
     seats: tuple[AllesSeat, ...]
-
-    @property
-    def throws_left(self) -> int:
-        return MAX_THROWS - self.throws if self.phase in (THROW, DECIDE) else 0
 
     @property
     def shows_display(self) -> bool:
