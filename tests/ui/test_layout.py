@@ -38,3 +38,11 @@ def test_whose_turn_is_large_and_on_the_seat_colour(run_ui):
     header = quiet[60:110, 20:200].reshape(-1, 3).astype(int)
     target = np.array(red[::-1]) * 255
     assert (np.abs(header - target).max(axis=1) < 10).mean() > 0.5
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "it", "pl"])
+def test_shell_screens_are_readable_and_tappable(run_ui, lang):
+    """≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast ≥ 4.5:1 on every shell screen."""
+    run = run_ui("scenarios_layout:measure_shell", lang=lang)
+    problems = {screen: rows for screen, rows in run.result["problems"].items() if rows}
+    assert not problems, problems

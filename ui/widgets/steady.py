@@ -11,6 +11,7 @@ so a hidden group of buttons never swallows a tap meant for what is drawn there.
 """
 from __future__ import annotations
 
+from kivy.factory import Factory
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.button import Button
 from kivy.uix.label import Label
@@ -60,6 +61,9 @@ class SteadyBehavior:
 
 class SteadyButton(SteadyBehavior, Button):
     pass
+
+
+Factory.register("SteadyBehavior", cls=SteadyBehavior)  # for kv classes like ChoiceToggle
 
 
 class SteadyLabelButton(SteadyBehavior, ButtonBehavior, Label):
