@@ -392,6 +392,9 @@ class CompanionApp(App):
             self.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
         elif event.kind == "storage" and self.session is not None:
             self._storage_changed(self.session)
+        elif event.kind == "undone":   # a refusal about the undone move is stale now
+            done = "; ".join(self.say(action.text()) for action in event.payload)
+            self.show_banner(self.tr(Text("Undone: {actions}", actions=done)), seconds=6)
         if event.kind == "changed":
             if self._unsaved:
                 self._show_unsaved()

@@ -85,6 +85,7 @@ async def messages_keep_the_layout(probe) -> None:
     before = len(session.actions)
     await _press_change_release(probe, screen.ids.undo, lambda: app.show_banner("Round over", seconds=600))
     probe.record("undone_while_banner_came", len(session.actions) == before - 1)
+    probe.record("undo_banner", app.banner)
     boxes["news"] = _boxes(probe)
     probe.record("boxes", boxes)
 

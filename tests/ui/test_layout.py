@@ -24,6 +24,7 @@ def test_messages_and_proposals_never_move_what_players_tap(run_ui, size):
     assert r["confirmed_while_refusal_came"]
     assert r["moved_while_banner_cleared"]
     assert r["undone_while_banner_came"]
+    assert r["undo_banner"] == "Undone: seat 1 adds 3"   # undo says what it took back
 
 
 def test_whose_turn_is_large_and_on_the_seat_colour(run_ui):

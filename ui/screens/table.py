@@ -101,10 +101,11 @@ class TableScreen(Screen):
 
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
-        self._safely(App.get_running_app().session.undo)
+        """One player's action and the table's entries after it (the session says what)."""
+        self._safely(App.get_running_app().session.undo_turn)
 
     def redo(self) -> None:
-        self._safely(App.get_running_app().session.redo)
+        self._safely(App.get_running_app().session.redo_turn)
 
     def confirm(self, choice: int = 0) -> None:
         self._safely(lambda: App.get_running_app().session.confirm(choice))
