@@ -276,6 +276,33 @@ class TableSession:
             self.announce_turn()
             return action
 
+    def undo_turn(self) -> tuple[Action, ...]:
+        """Take back one player's action together with what the table entered after
+        it (a move and the cubes drawn to refill go together: one press of UNDO).
+        Each is journaled as its own undo; returns them in the order they were played,
+        and tells the listeners (an ``undone`` event) so the players hear what was undone."""
+        with self._lock:
+            actions, states = self._timeline.actions, self._timeline.states
+            players = [i for i in range(len(actions)) if not self._by_table(states[i])]
+            # the table's entries before any player acted (the setup) are undone one by one
+            count = len(actions) - players[-1] if players else 1
+            undone = [self.undo() for _ in range(min(count, max(1, len(actions))))]
+            played = tuple(reversed(undone))
+            self._emit("undone", played)
+            return played
+
+    def redo_turn(self) -> tuple[Action, ...]:
+        """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
+        with self._lock:
+            redone = [self.redo()]
+            while self._timeline.redo and self._by_table(self.state):
+                redone.append(self.redo())
+            return tuple(redone)
+
+    def _by_table(self, state: Any) -> bool:
+        """Is the next action in ``state`` the table's (chance: cards drawn, dice rolled)?"""
+        return tuple(self.game.to_act(state)) == (TABLE,)
+
     def redo(self) -> Action:
         with self._lock:
             if not self._timeline.redo:
@@ -398,7 +425,7 @@ class TableSession:
             raise ValueError(f"unknown button {button!r}")
         try:
             if button == "undo":
-                self.undo()
+                self.undo_turn()
             elif button == "confirm" or self.pending is not None:
                 self.confirm()
             else:

@@ -68,6 +68,10 @@ class CompanionApp(App):
     journal_mode = StringProperty("normal")
     #: the bar shown while confirmed moves wait in memory for the storage to work again
     storage_text = StringProperty("")
+    #: what the camera proposes and notes, for the message strip (set by the table screen)
+    proposal_text = StringProperty("")
+    has_other_reading = BooleanProperty(False)
+    camera_note = StringProperty("")
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -139,7 +143,11 @@ class CompanionApp(App):
         self.notices = notices
         self._open_journal()
 
+        scale_to_window()
+        import ui.widgets.steady  # noqa: F401  (the buttons common.kv builds on)
+
         Builder.load_file(str(KV_DIR / "widgets" / "common.kv"))
+        import ui.widgets.message_strip  # noqa: F401  (root.kv's strip)
         from ui.screens import all_screens
 
         root = Builder.load_file(str(KV_DIR / "root.kv"))
@@ -384,6 +392,9 @@ class CompanionApp(App):
             self.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
         elif event.kind == "storage" and self.session is not None:
             self._storage_changed(self.session)
+        elif event.kind == "undone":   # a refusal about the undone move is stale now
+            done = "; ".join(self.say(action.text()) for action in event.payload)
+            self.show_banner(self.tr(Text("Undone: {actions}", actions=done)), seconds=6)
         if event.kind == "changed":
             if self._unsaved:
                 self._show_unsaved()
@@ -422,6 +433,16 @@ class CompanionApp(App):
 
     def clear_banner(self) -> None:
         self.banner = ""
+
+    # -- the camera's proposal, answered in the message strip ------------------
+    def confirm_proposal(self) -> None:
+        self.manager.get_screen("table").confirm()
+
+    def other_reading(self) -> None:
+        self.manager.get_screen("table").other_reading()
+
+    def reject_proposal(self) -> None:
+        self.manager.get_screen("table").reject()
 
     def save_settings(self, settings: Settings) -> None:
         """Save ``settings`` (merged into the file: what it could not read is kept);
@@ -466,6 +487,20 @@ class CompanionApp(App):
             Clock.schedule_once(lambda _dt: self.hardware is not None
                                 and self.hardware.play(ErrorSignal(reason)))
         return notices
+
+
+def scale_to_window() -> None:
+    """Draw the 800×480 layout larger on a larger window (ui.kiosk.ui_scale), before any
+    widget exists: dp/sp sizes are taken once, when a widget is built.
+    KIVY_METRICS_DENSITY, when set, wins."""
+    from kivy.core.window import Window
+    from kivy.metrics import Metrics
+
+    from ui.kiosk import ui_scale
+
+    if not os.environ.get("KIVY_METRICS_DENSITY"):
+        Metrics.density = ui_scale(*Window.size)
+    log.info("window %dx%d, layout scale %.2f", *Window.size, Metrics.density)
 
 
 def sentence(text: str) -> str:

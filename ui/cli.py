@@ -77,7 +77,7 @@ def run_app(argv: list[str]) -> int:
     from hardware.factory import default_lgpio_workdir
 
     default_lgpio_workdir(data_dir)
-    configure_kivy(data_dir, args.size)
+    configure_kivy(data_dir, args.size, fullscreen=_fullscreen(args.fullscreen, data_dir))
     from companion.engine import CompanionError
     from ui.app import AppOptions, CompanionApp
 
@@ -96,11 +96,20 @@ def run_app(argv: list[str]) -> int:
     return 0
 
 
-def configure_kivy(data_dir: Path, size: tuple[int, int]) -> None:
+def _fullscreen(asked: bool | None, data_dir: Path) -> bool:
+    """``--fullscreen``, else the settings' choice (read again, with its notices, by the app)."""
+    if asked is not None:
+        return asked
+    from companion.settings import SETTINGS_FILE, read_settings
+
+    return read_settings(data_dir / SETTINGS_FILE).settings.fullscreen
+
+
+def configure_kivy(data_dir: Path, size: tuple[int, int], fullscreen: bool = False) -> None:
     """Kivy reads its configuration at import time: see :func:`ui.kiosk.configure_kivy`."""
     from ui.kiosk import configure_kivy as configure
 
-    configure(data_dir, size)
+    configure(data_dir, size, fullscreen=fullscreen)
 
 
 if __name__ == "__main__":

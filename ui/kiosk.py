@@ -61,8 +61,21 @@ def input_settings(kiosk: bool) -> tuple[tuple[str, str, str], ...]:
     return KIOSK_INPUT if kiosk else DESKTOP_INPUT
 
 
+#: the layout is designed for 800×480 (a 7" touchscreen); larger screens show it larger
+DESIGN_SIZE = (800, 480)
+MAX_SCALE = 2.5
+
+
+def ui_scale(width: int, height: int) -> float:
+    """How much larger than the 800×480 design everything is drawn on a ``width``×``height``
+    window: the whole layout grows with the screen (1280×800: 1.6), so text read
+    across the table is larger on a larger screen; never smaller than the design."""
+    scale = min(width / DESIGN_SIZE[0], height / DESIGN_SIZE[1])
+    return round(min(MAX_SCALE, max(1.0, scale)), 2)
+
+
 def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None = None,
-                   environ: MutableMapping[str, str] | None = None) -> bool:
+                   environ: MutableMapping[str, str] | None = None, fullscreen: bool = False) -> bool:
     """Set Kivy's environment and Config (call before importing kivy); returns whether
     the kiosk input set-up was applied."""
     environ = os.environ if environ is None else environ
@@ -82,6 +95,8 @@ def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None 
     Config.set("graphics", "width", str(size[0]))
     Config.set("graphics", "height", str(size[1]))
     Config.set("graphics", "resizable", "1")
+    # fullscreen from the start, so the window has the screen's size when the layout is scaled
+    Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
     for section, key, value in input_settings(kiosk):
         Config.set(section, key, value)

@@ -150,3 +150,33 @@ def test_tail_that_rules_refuse_is_kept_aside(session, journal):
     assert "table must roll" in journal.quarantined(session.game_id)[0].reason
     assert [q.payload for q in journal.quarantined(session.game_id)] == [
         '{"amount": 3, "seat": 0, "type": "add"}']
+
+
+def test_undo_turn_takes_back_a_move_with_the_table_entries_after_it(session, journal):
+    session.submit(Add(0, 3))
+    session.submit(Roll(1))          # the table's die after the move
+    assert session.to_act != (-1,)
+    undone = session.undo_turn()
+    assert undone == (Add(0, 3), Roll(1)) and session.actions == ()
+    assert [e.payload for e in session.events if e.kind == "undone"] == [undone]
+    kinds = [e.kind for e in journal.events(session.game_id).events]
+    assert kinds == ["do", "do", "undo", "undo"]
+    assert session.redo_turn() == (Add(0, 3), Roll(1)) and not session.can_redo
+    session.submit(Add(session.to_act[0], 1))
+    assert session.undo_turn() == (Add(session.to_act[0], 1),)   # a move alone: one action
+    assert TableSession.resume(journal, session.game_id).state == session.state
+
+
+def test_undo_turn_takes_back_the_setup_one_table_entry_at_a_time(journal):
+    from tests.golden_horn.helpers import config
+
+    gh = TableSession.new(journal, config(2))
+    assert gh.to_act == (-1,)
+    table = gh.legal_actions()[0]
+    gh.submit(table)
+    assert gh.to_act == (-1,)
+    second = gh.legal_actions()[0]
+    gh.submit(second)
+    assert gh.undo_turn() == (second,) and gh.actions == (table,)
+    gh.press("undo")
+    assert gh.actions == ()

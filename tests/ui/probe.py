@@ -68,6 +68,8 @@ class Probe:
     def find(self, wid: str | None = None, text: str | None = None, root: Widget | None = None,
              cls: str | None = None) -> Widget:
         matches = self.find_all(wid, text, root, cls)
+        if not matches and root is None:  # the message strip, above every screen
+            matches = self.find_all(wid, text, self.app.root.ids.strip, cls)
         if not matches:
             raise AssertionError(f"no widget id={wid!r} text={text!r} cls={cls!r} on {self.app.manager.current}")
         return matches[0]

@@ -51,7 +51,7 @@ async def play_counter_to_scores(probe) -> None:
     app = probe.app
     while not app.session.is_over:
         if app.session.table_to_act:
-            await probe.tap(probe.find(text="Random draw"))
+            await probe.tap(probe.find(text=app.tr("Random draw")))
         else:
             await probe.tap(probe.find(text="adds 3"))
     await probe.until(lambda: app.manager.current == "scores")
@@ -84,7 +84,7 @@ async def start_and_leave(probe) -> None:
     app = probe.app
     await _start_counter(probe, target="50")
     await probe.tap(probe.find(text="adds 2"))
-    await probe.tap(probe.find(text="Random draw"))
+    await probe.tap(probe.find(text=app.tr("Random draw")))
     probe.record("actions", [str(a) for a in app.session.actions])
 
 

@@ -206,7 +206,7 @@ async def camera_move(probe, screen_name: str) -> None:
     await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()["s1"])
     await probe.until(lambda: session.pending is not None, timeout_frames=1500)
     probe.record("proposal", str(session.pending.action))
-    probe.record("proposal_text", probe.find(wid="proposal_bar").children[-1].text)
+    probe.record("proposal_text", probe.find(wid="message").text)
     await probe.screenshot(screen_name)
     await probe.tap_id("confirm_proposal")
     await probe.until(lambda: len(session.actions) > before)

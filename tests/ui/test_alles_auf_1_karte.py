@@ -47,8 +47,8 @@ def test_two_players_by_taps_to_the_final_scores(run_ui):
     # the chosen cards have the gold selection border
     assert colour_share(mark, (1.0, 0.78, 0.1), tolerance=25) > 0.001
     proposal = run.image("table_camera_proposal")
-    # the proposal bar (blue-grey, 52 px high) is on screen above the view
-    target = np.array([0.45, 0.3, 0.18]) * 255
+    # the message strip shows the proposal (blue-grey, 56 px high) above the table
+    target = np.array([0.42, 0.27, 0.16]) * 255
     bar_rows = (np.abs(proposal.astype(int) - target).max(axis=2) < 12).mean(axis=1) > 0.5
     assert bar_rows.sum() >= 40
     scores = run.image("scores")

@@ -22,8 +22,8 @@ def test_home_screen_then_greek(run_ui):
     changed = np.any(np.abs(en.astype(int) - el.astype(int)) > 40, axis=2)
     assert changed.mean() > 0.005
     # the New game button (green) is drawn in the upper half with Greek text in it
-    button = el[90:170, 10:390]
-    green = (button[:, :, 1] > 120) & (button[:, :, 2] < 120)
+    button = el[130:200, 10:390]
+    green = (button[:, :, 1] > 90) & (button[:, :, 2] < 80)
     assert green.mean() > 0.5
     light_text = (button.min(axis=2) > 200).mean()
     assert 0.01 < light_text < 0.3

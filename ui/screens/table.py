@@ -2,14 +2,21 @@
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
+from kivy.core.text import Label as CoreLabel
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import TABLE, CompanionError
 from companion.signals import FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal
+from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 
 load_kv(__file__)
+
+#: the header's font sizes, largest first: 36 sp is 8 mm tall text on a 7" 800×480 screen
+TURN_FONT_SP = (36, 32, 28, 24, 20)
+NEUTRAL_RGB = (0.22, 0.25, 0.29)
 
 
 class TableScreen(Screen):
@@ -23,6 +30,10 @@ class TableScreen(Screen):
     is_over = BooleanProperty(False)
     flash_text = StringProperty("")
     view = ObjectProperty(None, allownone=True)
+    #: the header: on the acting seat's colour, in black or white, as large as fits
+    turn_rgba = ListProperty([0.22, 0.25, 0.29, 1])
+    turn_ink = ListProperty([1, 1, 1, 1])
+    turn_font_size = NumericProperty(sp(TURN_FONT_SP[0]))
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -37,13 +48,44 @@ class TableScreen(Screen):
             self.ids.view_slot.add_widget(self.view)
         self.game_title = session.game.title
         self.turn_text = turn_text(app, session)
+        background = turn_rgb(session)
+        self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
+        self.fit_turn()
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
         pending = session.pending
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}",
                                     action=app.say(pending.action.text())) if pending else ""
         self.camera_note = "" if pending else " · ".join(app.say(t) for t in session.unexplained)
+        self._publish(app)
         self.view.refresh()
+
+    def _publish(self, app) -> None:
+        """What the message strip (ui/root.kv) shows for this screen."""
+        pending = app.session.pending if app.session is not None else None
+        app.proposal_text = self.proposal_text
+        app.has_other_reading = bool(pending and pending.alternatives)
+        app.camera_note = self.camera_note
+
+    def on_enter(self, *_args) -> None:
+        self._publish(App.get_running_app())
+
+    def on_leave(self, *_args) -> None:
+        app = App.get_running_app()
+        app.proposal_text, app.has_other_reading, app.camera_note = "", False, ""
+
+    def fit_turn(self) -> None:
+        """The largest header font the name fits in, on one line."""
+        label = self.ids.get("turn")
+        if label is None or label.width <= 0:
+            return
+        room = label.width - dp(16)
+        for size in TURN_FONT_SP:
+            core = CoreLabel(text=self.turn_text, font_size=sp(size), bold=True)
+            core.refresh()
+            if core.texture.size[0] <= room:
+                break
+        self.turn_font_size = sp(size)
 
     def on_signal(self, signal: Signal) -> None:
         app = App.get_running_app()
@@ -59,10 +101,11 @@ class TableScreen(Screen):
 
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
-        self._safely(App.get_running_app().session.undo)
+        """One player's action and the table's entries after it (the session says what)."""
+        self._safely(App.get_running_app().session.undo_turn)
 
     def redo(self) -> None:
-        self._safely(App.get_running_app().session.redo)
+        self._safely(App.get_running_app().session.redo_turn)
 
     def confirm(self, choice: int = 0) -> None:
         self._safely(lambda: App.get_running_app().session.confirm(choice))
@@ -87,6 +130,15 @@ class TableScreen(Screen):
             call()
         except CompanionError:
             pass  # the session reported the reason as a banner
+
+
+def turn_rgb(session) -> tuple[float, float, float]:
+    """The header's colour: the acting seat's, or a neutral grey for the table or several seats."""
+    seats = session.to_act
+    if session.is_over or len(seats) != 1 or seats[0] == TABLE:
+        return NEUTRAL_RGB
+    player = session.config.players[seats[0]]
+    return seat_rgb(player.colour, player.seat)
 
 
 def turn_text(app, session) -> str:

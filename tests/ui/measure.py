@@ -1,0 +1,108 @@
+"""Measures what a player sees, inside the running app (issue #13): every tappable
+thing at least 48 px on its short side, text at least 14 px, no label clipped, and
+text contrast at least 4.5:1 (WCAG AA), computed from the pixels drawn.
+
+``measure(probe, name)`` returns one row per problem; the tests assert there are none.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+from kivy.core.text import Label as CoreLabel
+from kivy.uix.behaviors import ButtonBehavior, ToggleButtonBehavior
+from kivy.uix.checkbox import CheckBox
+from kivy.uix.label import Label
+from kivy.uix.scrollview import ScrollView
+from kivy.uix.textinput import TextInput
+
+from ui.colours import contrast
+
+MIN_TARGET_PX = 48
+MIN_TEXT_PX = 14
+MIN_CONTRAST = 4.5
+
+
+def _tappable(widget) -> bool:
+    return isinstance(widget, (ButtonBehavior, ToggleButtonBehavior, TextInput, CheckBox))
+
+
+def _full_text_size(label: Label) -> tuple[float, float]:
+    """The size the label's whole text needs, without shortening, wrapped as the label wraps."""
+    width = label.text_size[0] if label.text_size and label.text_size[0] else None
+    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+                     font_name=label.font_name, text_size=(width, None), markup=label.markup,
+                     padding=label.padding, line_height=label.line_height)
+    core.refresh()
+    return core.texture.size if core.texture else (0, 0)
+
+
+def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> float | None:
+    """Contrast between a text box's background (its most common colour) and its ink
+    (the pixels farthest from the background), from the screenshot (BGR, rows top-down)."""
+    x, y, w, h = box
+    height = image.shape[0]
+    top, bottom = max(0, height - (y + h)), min(height, height - y)
+    patch = image[top:bottom, max(0, x):max(0, x + w)].reshape(-1, 3)
+    if len(patch) < 20:
+        return None
+    colours, counts = np.unique(patch // 8, axis=0, return_counts=True)
+    background = (colours[counts.argmax()] * 8 + 4)[::-1] / 255
+    rgb = patch[:, ::-1] / 255
+    distance = np.abs(rgb - background).sum(axis=1)
+    if distance.max() < 0.15:
+        return None   # no text drawn here
+    ink = rgb[distance >= 0.8 * distance.max()].mean(axis=0)   # the glyphs' cores, not their edges
+    return contrast(tuple(ink), tuple(background))
+
+
+def _window_box(widget) -> tuple[float, float, float, float]:
+    x, y = widget.to_window(*widget.pos)
+    return x, y, x + widget.width, y + widget.height
+
+
+def _in_view(widget) -> bool:
+    """Wholly inside every scrolling area around it (else part of it is not drawn)."""
+    x0, y0, x1, y1 = _window_box(widget)
+    node = widget.parent
+    while node is not None and node.parent is not node:
+        if isinstance(node, ScrollView):
+            sx0, sy0, sx1, sy1 = _window_box(node)
+            if x0 < sx0 - 1 or y0 < sy0 - 1 or x1 > sx1 + 1 or y1 > sy1 + 1:
+                return False
+        node = node.parent
+    return True
+
+
+def measure(probe, screenshot: Path) -> list[dict]:
+    image = _read(screenshot)
+    problems: list[dict] = []
+    for widget in probe.walk(probe.app.root):
+        if not probe.visible(widget):
+            continue
+        x, y = widget.to_window(*widget.pos)
+        box = (int(x), int(y), int(widget.width), int(widget.height))
+        text = str(getattr(widget, "text", "") or "")
+        where = {"cls": type(widget).__name__, "text": text[:60], "box": box}
+        if _tappable(widget) and not widget.disabled and min(widget.size) < MIN_TARGET_PX - 0.5:
+            problems.append({**where, "problem": f"target {min(widget.size):.0f} px"})
+        if isinstance(widget, Label) and text.strip():
+            if widget.font_size < MIN_TEXT_PX - 0.01:
+                problems.append({**where, "problem": f"text {widget.font_size:.0f} px"})
+            need_w, need_h = _full_text_size(widget)
+            if need_w > widget.width + 2 or need_h > widget.height + 2:
+                problems.append({**where, "problem": f"clipped: needs {need_w:.0f}x{need_h:.0f}"})
+            if not widget.disabled and _in_view(widget):
+                ratio = _rendered_contrast(image, box)
+                if ratio is not None and ratio < MIN_CONTRAST:
+                    problems.append({**where, "problem": f"contrast {ratio:.2f}:1"})
+    return problems
+
+
+def _read(path: Path) -> np.ndarray:
+    import cv2
+
+    image = cv2.imread(str(path))
+    if image is None:
+        raise AssertionError(f"no screenshot {path}")
+    return image

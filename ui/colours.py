@@ -1,0 +1,54 @@
+"""Seat colours and readable text on them.
+
+One palette for every screen (the header, the simulated panel's LEDs, the game
+views), so a seat chosen "red" in setup is red everywhere.  Text drawn on a colour
+is black or white, whichever contrasts more (WCAG 2 relative luminance: at least
+4.5:1 for every colour of the palette, checked by tests/ui/test_colours.py).
+"""
+from __future__ import annotations
+
+RGB = tuple[float, float, float]
+
+#: the colours offered in setup (ui/screens/setup.py SEAT_COLOURS), as drawn on screen
+SEAT_RGB: dict[str, RGB] = {
+    "red": (0.86, 0.16, 0.16), "blue": (0.16, 0.42, 0.92), "green": (0.16, 0.66, 0.3),
+    "yellow": (0.98, 0.85, 0.16), "black": (0.12, 0.12, 0.14), "white": (0.96, 0.96, 0.96),
+    "purple": (0.6, 0.3, 0.85), "orange": (0.97, 0.55, 0.1),
+}
+#: seats whose colour is not one of the palette's (typed, or left empty), by seat number
+FALLBACK_RGB: tuple[RGB, ...] = (SEAT_RGB["red"], SEAT_RGB["blue"], SEAT_RGB["green"], SEAT_RGB["yellow"],
+                                 SEAT_RGB["purple"], SEAT_RGB["orange"])
+BLACK: RGB = (0.0, 0.0, 0.0)
+WHITE: RGB = (1.0, 1.0, 1.0)
+#: the app's background (ui/root.kv)
+BACKGROUND: RGB = (0.09, 0.11, 0.13)
+
+
+def seat_rgb(colour: str, seat: int = 0) -> RGB:
+    """The on-screen colour of a seat whose players chose ``colour`` in setup."""
+    return SEAT_RGB.get(colour.strip().lower(), FALLBACK_RGB[seat % len(FALLBACK_RGB)])
+
+
+def _channel(c: float) -> float:
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def luminance(rgb: RGB) -> float:
+    """WCAG 2 relative luminance of an sRGB colour with channels in 0..1."""
+    r, g, b = (_channel(c) for c in rgb[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG 2 contrast ratio between two colours (1 to 21)."""
+    la, lb = sorted((luminance(a), luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def ink_on(background: RGB) -> RGB:
+    """Black or white, whichever reads better on ``background``."""
+    return BLACK if contrast(BLACK, background) >= contrast(WHITE, background) else WHITE
+
+
+def rgba(rgb: RGB, alpha: float = 1.0) -> tuple[float, float, float, float]:
+    return (rgb[0], rgb[1], rgb[2], alpha)
