@@ -18,11 +18,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from companion.i18n import N_
 from companion.journal import PlayedRow
 
 #: periods the history screen offers: name -> seconds back from now (None: all time)
 PERIODS: dict[str, float | None] = {"all": None, "year": 365 * 86400.0, "month": 30 * 86400.0,
                                     "week": 7 * 86400.0}
+#: what the screen calls them
+PERIOD_LABELS = {"all": N_("All time"), "year": N_("Last 12 months"), "month": N_("Last 30 days"),
+                 "week": N_("Last 7 days")}
 PLAYERS_FILE = "players.json"
 
 
