@@ -556,17 +556,16 @@ class Journal:
         ``damage`` set and no scores."""
         rows = self._read(
             "SELECT id, game, config, started, finished, status, result, crc, "
-            "json_extract(result, '$.scores.totals'), json_extract(result, '$.scores.winners'), "
-            "json_extract(result, '$.summary.start_seat') "
+            "CASE WHEN json_valid(result) THEN "
+            "json_extract(result, '$.scores.totals', '$.scores.winners', '$.summary.start_seat') END "
             "FROM games WHERE status='finished' ORDER BY finished, id")
         found = []
-        for gid, game, config_text, started, finished, status, result_text, crc, totals, \
-                winners, start in rows:
+        for gid, game, config_text, started, finished, status, result_text, crc, picked in rows:
+            totals, winners, start = _json_or_none(picked) or (None, None, None)
             damage = ""
             if crc is not None and crc != game_crc(gid, game, config_text, status, result_text):
                 damage = "its record was altered or damaged (checksum)"
             config = _json_or_none(config_text)
-            totals, winners = _json_or_none(totals), _json_or_none(winners)
             if not damage and not (isinstance(config, dict) and isinstance(totals, list)
                                    and isinstance(winners, list)):
                 damage = "its set-up or result is not readable"
@@ -577,6 +576,12 @@ class Journal:
                 totals=tuple(totals) if not damage else (), winners=tuple(winners) if not damage else (),
                 start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
         return found
+
+    def finished_mark(self) -> tuple[Any, ...]:
+        """What changes whenever a game is finished, reopened, set aside or imported
+        (to know when figures computed from :meth:`played` must be computed again)."""
+        return tuple(self._read("SELECT COUNT(*), SUM(id), SUM(finished) FROM games "
+                                "WHERE status='finished'")[0])  # read from the index alone
 
     def abandoned(self) -> list[GameEntry]:
         """Every game not finished (marked abandoned, or still marked as being played),

@@ -15,6 +15,7 @@ import json
 import os
 import time
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
@@ -50,8 +51,15 @@ class Play:
 
     def margin(self, seat: int) -> int:
         """``seat``'s total minus the best total of the others (positive when ahead)."""
-        others = [t for s, t in enumerate(self.totals) if s != seat]
-        return self.totals[seat] - max(others) if others else 0
+        if len(self.totals) < 2:
+            return 0
+        first, second = self._top_two
+        return self.totals[seat] - (second if self.totals[seat] == first else first)
+
+    @cached_property
+    def _top_two(self) -> tuple[int, int]:
+        ordered = sorted(self.totals, reverse=True)
+        return ordered[0], ordered[1]
 
 
 class PlayerNames:
@@ -161,12 +169,19 @@ class PlayerStats:
 
 
 def _player_stats(name: str, entries: Sequence[tuple[Play, int]]) -> PlayerStats:
-    scores = [p.totals[seat] for p, seat in entries]
-    return PlayerStats(
-        name=name, plays=len(entries), wins=sum(1 for p, seat in entries if seat in p.winners),
-        average=sum(scores) / len(scores), best=max(scores),
-        average_margin=sum(p.margin(seat) for p, seat in entries) / len(entries),
-        last_played=max(p.finished for p, _ in entries))
+    wins = total = margins = 0
+    best = None
+    last = 0.0
+    for play, seat in entries:
+        score = play.totals[seat]
+        total += score
+        best = score if best is None or score > best else best
+        wins += seat in play.winners
+        margins += play.margin(seat)
+        last = max(last, play.finished)
+    return PlayerStats(name=name, plays=len(entries), wins=wins, average=total / len(entries),
+                       best=best if best is not None else 0, average_margin=margins / len(entries),
+                       last_played=last)
 
 
 def _seats_by_person(plays: Iterable[Play]) -> dict[str, list[tuple[Play, int]]]:
@@ -185,7 +200,7 @@ def players(plays: Iterable[Play]) -> list[PlayerStats]:
 
 def player(plays: Iterable[Play], name: str) -> tuple[PlayerStats | None, dict[str, PlayerStats]]:
     """One person's figures over ``plays``, and per game (by machine name)."""
-    entries = _seats_by_person(plays).get(name, [])
+    entries = [(p, p.names.index(name)) for p in plays if name in p.names]
     if not entries:
         return None, {}
     by_game: dict[str, list[tuple[Play, int]]] = {}

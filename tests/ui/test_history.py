@@ -48,8 +48,8 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
     assert r["kept_aside"] >= 1
     assert r["resumed"] == r["unfinished_after"][0]
     if lang == "el":
-        assert "Τελικό σκορ" in " ".join(r["story_texts"]) or "Τελικοί" in " ".join(r["story_texts"])
-        assert "Διαγραφή" in r["popup_title"] or "διαγ" in r["popup_title"].lower()
+        assert "Τελική βαθμολογία" in " ".join(r["story_texts"])
+        assert r["popup_title"] == "Διαγραφή αυτής της παρτίδας;"
     else:
         assert "Delete this game?" == r["popup_title"]
         assert "Final scores" in " ".join(r["story_texts"])

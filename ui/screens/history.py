@@ -22,14 +22,14 @@ from companion.games import GAME_TITLES, available_games
 from companion.journal import JournalError
 from companion.usb import usb_sticks
 from ui.screens import load_kv
-from ui.screens.home import history_row
+from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)
 log = logging.getLogger(__name__)
 
 TABS = ("games", "players", "by_game", "unfinished")
-#: finished games listed at once (the figures count them all)
-GAME_ROWS = 60
+#: finished games listed at once, newest first (the figures count them all)
+GAME_ROWS = 30
 
 
 def percent(value: float | None) -> str:
@@ -44,12 +44,34 @@ def minutes(seconds: float) -> str:
     return str(round(seconds / 60))
 
 
+#: the figures of the journal's finished games, computed again only when a game is
+#: finished, reopened, imported or deleted, or a player renamed (the UI thread only)
+_cache: dict[Any, Any] = {}
+
+
 def load_plays(app) -> list[stats.Play]:
     """Every readable finished game, names merged as the players asked."""
-    names = stats.PlayerNames.load(app.options.data_dir)
-    if names.problem:
-        log.warning("%s", names.problem)
-    return stats.plays_from_rows(app.journal.played(), names)
+    path = Path(app.options.data_dir) / stats.PLAYERS_FILE
+    try:
+        renamed = path.stat().st_mtime_ns
+    except OSError:
+        renamed = None
+    key = (id(app.journal), app.journal.finished_mark(), renamed)
+    if _cache.get("key") != key:
+        names = stats.PlayerNames.load(app.options.data_dir)
+        if names.problem:
+            log.warning("%s", names.problem)
+        plays = stats.plays_from_rows(app.journal.played(), names)
+        _cache.clear()
+        _cache.update(key=key, plays=plays)
+    return _cache["plays"]
+
+
+def remembered(name: Any, compute) -> Any:
+    """``compute()`` once per state of the journal (after :func:`load_plays`)."""
+    if name not in _cache:
+        _cache[name] = compute()
+    return _cache[name]
 
 
 class HistoryScreen(Screen):
@@ -93,30 +115,30 @@ class HistoryScreen(Screen):
         box = self.ids.rows
         box.clear_widgets()
         try:
-            plays = stats.select(load_plays(app), self.game_filter or None, self.period)
+            everything = load_plays(app)
+            plays = remembered(("select", self.game_filter, self.period),
+                               lambda: stats.select(everything, self.game_filter or None, self.period))
             rows = getattr(self, f"_{self.tab}_rows")(app, plays)
         except JournalError as exc:
             self.stats_text = app.storage_failed(exc)
             return
         for row in rows:
             box.add_widget(row)
-        self.stats_text = summary_text(app, plays) if self.tab != "unfinished" else \
+        self.stats_text = summary_text(app, plays, self.game_filter, self.period) if self.tab != "unfinished" else \
             app.tr("Games not finished: resume one, or delete it (it is kept aside in the journal).")
 
     # -- the four lists --------------------------------------------------------
     def _games_rows(self, app, plays: list[stats.Play]) -> list[Any]:
-        wanted = {p.id for p in plays[-GAME_ROWS:]}
-        entries = [e for e in app.journal.history(limit=GAME_ROWS * 4) if e.id in wanted]
         found = []
-        for entry in entries[:GAME_ROWS]:
-            button = Factory.HistoryRow(text=history_row(entry)["text"])
-            button.bind(on_release=lambda _b, gid=entry.id: app.manager.get_screen("story").open_game(gid))
+        for play in reversed(plays[-GAME_ROWS:]):
+            button = Factory.HistoryRow(text=play_row(play))
+            button.bind(on_release=lambda _b, gid=play.id: app.manager.get_screen("story").open_game(gid))
             found.append(button)
         return found
 
     def _players_rows(self, app, plays: list[stats.Play]) -> list[Any]:
         found = []
-        for s in stats.players(plays):
+        for s in remembered(("players", self.game_filter, self.period), lambda: stats.players(plays)):
             text = app.tr("{name}: {plays} played, {wins} won ({rate}), average {average}, best {best}",
                           name=escape_markup(s.name), plays=s.plays, wins=s.wins,
                           rate=percent(s.win_rate), average=number(s.average), best=s.best)
@@ -127,7 +149,7 @@ class HistoryScreen(Screen):
 
     def _by_game_rows(self, app, plays: list[stats.Play]) -> list[Any]:
         found = []
-        for g in stats.games(plays):
+        for g in remembered(("games", self.game_filter, self.period), lambda: stats.games(plays)):
             text = app.tr("{game}: {plays} played, winning score {score} on average, {minutes} min, "
                           "start player won {rate}", game=GAME_TITLES.get(g.game, g.game),
                           plays=g.plays, score=number(g.average_winning_score),
@@ -243,9 +265,17 @@ class HistoryScreen(Screen):
         app.show_banner(self.export_text, seconds=12, error=True)
 
 
-def summary_text(app, plays: list[stats.Play]) -> str:
+def play_row(play: stats.Play) -> str:
+    """One finished game: its title, date, names with scores, winners starred."""
+    when = time.strftime("%d.%m.%Y", time.localtime(play.finished))
+    parts = [f"{WINNER_MARK if seat in play.winners else ''}{escape_markup(name)} {play.totals[seat]}"
+             for seat, name in enumerate(play.names)]
+    return f"{GAME_TITLES.get(play.game, play.game)} · {when} · " + ", ".join(parts)
+
+
+def summary_text(app, plays: list[stats.Play], game: str, period: str) -> str:
     if not plays:
         return app.tr("No finished games yet. They appear here when a game ends.")
-    best = stats.players(plays)[:3]
+    best = remembered(("players", game, period), lambda: stats.players(plays))[:3]
     leaders = ", ".join(f"{escape_markup(s.name)} {s.wins}" for s in sorted(best, key=lambda s: -s.wins))
     return app.tr("{count} games played. Most wins: {winners}", count=len(plays), winners=leaders)

@@ -15,7 +15,7 @@ from companion import stats
 from companion.games import GAME_TITLES
 from companion.journal import JournalError
 from ui.screens import load_kv
-from ui.screens.history import load_plays, number, percent
+from ui.screens.history import load_plays, number, percent, remembered
 
 log = logging.getLogger(__name__)
 load_kv(__file__)
@@ -55,7 +55,8 @@ class PlayerScreen(Screen):
         for game, s in by_game.items():
             box.add_widget(Factory.HistoryRow(
                 text=f"{GAME_TITLES.get(game, game)}: " + escape_markup(figures_text(app, s))))
-        self.others = [s.name for s in stats.players(plays) if s.name != self.name_shown]
+        everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
+        self.others = [s.name for s in everyone if s.name != self.name_shown]
 
     def compare_with(self, other: str) -> None:
         if other and other in self.others:
