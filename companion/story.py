@@ -16,7 +16,7 @@ from typing import Any, Sequence
 from companion.actions import Action
 from companion.engine import CompanionError, Game, GameConfig, ScoreSheet
 from companion.games import load_game
-from companion.i18n import N_, Text
+from companion.i18n import N_
 from companion.journal import Journal, JournalError, JournalEvent
 from companion.record import RecordError
 from companion.signals import FinalRound, PirateAttack, RoundEnded, SeatScored, Signal, TurnStarted
@@ -49,10 +49,6 @@ class StoryEvent:
     kind: str
     seats: tuple[int, ...] = ()
     points: int = 0
-
-    @property
-    def label(self) -> Text:
-        return Text(EVENT_LABELS[self.kind])
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import random
 
-import numpy as np
 import pytest
 
 from companion.journal import Journal

@@ -27,7 +27,6 @@ from ui.screens.home import WINNER_MARK
 load_kv(__file__)
 log = logging.getLogger(__name__)
 
-TABS = ("games", "players", "by_game", "unfinished")
 #: finished games listed at once, newest first (the figures count them all)
 GAME_ROWS = 30
 
@@ -61,6 +60,9 @@ def load_plays(app) -> list[stats.Play]:
         names = stats.PlayerNames.load(app.options.data_dir)
         if names.problem:
             log.warning("%s", names.problem)
+            app.show_banner(app.tr("The players' names file {file} cannot be read: names are shown as "
+                                   "typed, and the file is kept as it is.", file=str(path)),
+                            seconds=10, error=True)
         plays = stats.plays_from_rows(app.journal.played(), names)
         _cache.clear()
         _cache.update(key=key, plays=plays)

@@ -5,7 +5,6 @@ from __future__ import annotations
 import logging
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
@@ -15,7 +14,7 @@ from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 from companion.engine import CompanionError
 from companion.games import GAME_TITLES
 from companion.journal import JournalError
-from companion.story import Story, journal_story
+from companion.story import EVENT_LABELS, Story, journal_story
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
@@ -29,6 +28,7 @@ PALETTE = tuple(COLOURS.values())
 ROUND_COLOUR = (0.45, 0.5, 0.55, 1)
 FINAL_COLOUR = (1.0, 0.6, 0.2, 1)
 EVENT_COLOUR = (1.0, 0.35, 0.35, 1)
+SCORED_COLOUR = (0.95, 0.95, 0.95, 1)
 load_kv(__file__)
 
 
@@ -107,27 +107,28 @@ class StoryScreen(Screen):
             plot = LinePlot(color=lines[seat], line_width=dp(2))
             plot.points = story.series(seat)
             graph.add_plot(plot)
-        marks = [e for e in story.events if e.kind == "pirates"]
-        if marks:
-            dots = ScatterPlot(color=EVENT_COLOUR, point_size=dp(4))
-            dots.points = [(e.turn, story.points[e.turn].totals[e.seats[-1]]) for e in marks]
-            graph.add_plot(dots)
+        for kind, colour, size in (("scored", SCORED_COLOUR, dp(2.5)), ("pirates", EVENT_COLOUR, dp(4))):
+            marks = [e for e in story.events if e.kind == kind]
+            if marks:  # on the line of the seat it concerns (a pirate attack: the victim's)
+                dots = ScatterPlot(color=colour, point_size=size)
+                dots.points = [(e.turn, story.points[e.turn].totals[e.seats[-1]]) for e in marks]
+                graph.add_plot(dots)
         self.graph = graph
         box.add_widget(graph)
-        self.events_text = self._events_text(story)
-        self.ids.events.text = self.events_text
+        self.ids.events.text = self._events_text(story)
 
     def _events_text(self, story: Story) -> str:
         app = App.get_running_app()
         counts: dict[str, int] = {}
         for event in story.events:
             counts[event.kind] = counts.get(event.kind, 0) + 1
-        key = {"round": ("▏", ROUND_COLOUR), "final": ("▏", FINAL_COLOUR), "pirates": ("●", EVENT_COLOUR)}
+        key = {"round": ("▏", ROUND_COLOUR), "final": ("▏", FINAL_COLOUR), "pirates": ("●", EVENT_COLOUR),
+               "scored": ("•", SCORED_COLOUR)}
         parts = []
         for kind, (mark, colour) in key.items():
             if counts.get(kind):
                 hex_colour = "".join(f"{int(c * 255):02x}" for c in colour[:3])
-                label = app.tr(story.events[[e.kind for e in story.events].index(kind)].label)
+                label = app.tr(EVENT_LABELS[kind])
                 parts.append(f"[color={hex_colour}][font=DejaVuSans]{mark}[/font][/color] {label} ×{counts[kind]}")
         return "   ".join(parts)
 
