@@ -15,7 +15,12 @@ async def _open_history(probe) -> None:
 
 
 async def history_tour(probe) -> None:
+    from ui.screens import history
+
     app = probe.app
+    # Home reads the figures ahead, on a worker thread
+    await probe.until(lambda: "plays" in history._cache)
+    probe.record("read_ahead", len(history._cache["plays"]))
     await _open_history(probe)
     await probe.screenshot("history_games")
     probe.record("game_rows", len(probe.find_all(cls="HistoryRow")))
@@ -69,7 +74,9 @@ async def history_tour(probe) -> None:
     await probe.frames(3)
     popup = app.root_window.children[0]
     probe.record("popup_title", popup.title)
-    await probe.screenshot("confirm_delete")
+    await probe.frames(10)  # the popup's opening animation
+    popup.export_to_png(str(probe.out / "confirm_popup.png"))   # a popup sits on the window, not the root
+    probe.results["screenshots"]["confirm_popup"] = str(probe.out / "confirm_popup.png")
     await probe.tap(popup.ids.yes)
     await probe.frames(3)
     probe.record("unfinished_after", [r.game_id for r in probe.find_all(cls="UnfinishedRow")])

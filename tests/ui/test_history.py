@@ -29,11 +29,13 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
     r = run.result
     width, height = (int(v) for v in size.split("x"))
     for name in ("history_games", "story", "history_players", "player", "headtohead",
-                 "history_by_game", "history_unfinished", "confirm_delete"):
+                 "history_by_game", "history_unfinished"):
         image = run.image(name)
         assert image.shape[:2] == (height, width), name
         assert float(image.std()) > 15, f"{name} looks blank"
-    assert r["game_rows"] == 8
+    popup = run.image("confirm_popup")
+    assert popup.shape[1] > width * 0.7 and float(popup.std()) > 15
+    assert r["game_rows"] == 8 and r["read_ahead"] == 8
     # the chart draws exactly the story's series, one line per player
     assert r["chart_lines"] == r["story_series"] and len(r["chart_lines"]) >= 2
     assert r["graph_size"][0] > width * 0.8 and r["graph_size"][1] > height * 0.4

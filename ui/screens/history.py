@@ -48,14 +48,21 @@ def minutes(seconds: float) -> str:
 _cache: dict[Any, Any] = {}
 
 
+_warming = threading.Event()
+
+
+def _cache_key(app, mark: Any) -> tuple[Any, ...]:
+    try:
+        renamed = (Path(app.options.data_dir) / stats.PLAYERS_FILE).stat().st_mtime_ns
+    except OSError:
+        renamed = None
+    return (id(app.journal), mark, renamed)
+
+
 def load_plays(app) -> list[stats.Play]:
     """Every readable finished game, names merged as the players asked."""
     path = Path(app.options.data_dir) / stats.PLAYERS_FILE
-    try:
-        renamed = path.stat().st_mtime_ns
-    except OSError:
-        renamed = None
-    key = (id(app.journal), app.journal.finished_mark(), renamed)
+    key = _cache_key(app, app.journal.finished_mark())
     if _cache.get("key") != key:
         names = stats.PlayerNames.load(app.options.data_dir)
         if names.problem:
@@ -69,6 +76,45 @@ def load_plays(app) -> list[stats.Play]:
     return _cache["plays"]
 
 
+def warm_up(app) -> None:
+    """Read the figures on a worker thread, with its own read-only connection, when they
+    changed (a game finished), so the next History draws at once.  Failures are left to
+    the screen itself, which reads them again and says what is wrong."""
+    journal = app.journal
+    if journal is None or journal.in_memory or journal.read_only or _warming.is_set():
+        return
+    try:
+        if _cache.get("key") == _cache_key(app, journal.finished_mark()):
+            return
+    except JournalError:
+        return
+    _warming.set()
+    data_dir = app.options.data_dir
+
+    def work() -> None:
+        from companion.journal import Journal
+
+        try:
+            with Journal(journal.path, read_only=True) as reader:
+                mark = reader.finished_mark()
+                plays = stats.plays_from_rows(reader.played(), stats.PlayerNames.load(data_dir))
+        except (CompanionError, OSError) as exc:
+            log.warning("history figures not read ahead: %s", exc)
+            mark, plays = None, None
+        keep(mark, plays)
+
+    @mainthread
+    def keep(mark: Any, plays: list[stats.Play] | None) -> None:
+        _warming.clear()
+        if plays is not None and app.journal is journal:
+            key = _cache_key(app, mark)
+            if key == _cache_key(app, journal.finished_mark()):  # nothing changed meanwhile
+                _cache.clear()
+                _cache.update(key=key, plays=plays)
+
+    threading.Thread(target=work, daemon=True, name="history-figures").start()
+
+
 def remembered(name: Any, compute) -> Any:
     """``compute()`` once per state of the journal (after :func:`load_plays`)."""
     if name not in _cache:
@@ -77,6 +123,8 @@ def remembered(name: Any, compute) -> Any:
 
 
 class HistoryScreen(Screen):
+    """Also reads the figures ahead (:func:`warm_up`) whenever Home or the scores show."""
+
     selected = NumericProperty(0)
     stats_text = StringProperty("")
     tab = StringProperty("games")
@@ -84,6 +132,17 @@ class HistoryScreen(Screen):
     period = StringProperty("all")
     exporting = BooleanProperty(False)
     export_text = StringProperty("")
+
+    def __init__(self, **kwargs: Any):
+        super().__init__(**kwargs)
+        Clock.schedule_once(lambda _dt: self._watch_screens())
+
+    def _watch_screens(self) -> None:
+        app = App.get_running_app()
+        if app is not None and self.manager is not None:
+            self.manager.bind(current=lambda _m, name: name in ("home", "scores") and warm_up(app))
+            if self.manager.current == "home":
+                warm_up(app)
 
     def game_choices(self) -> list[str]:
         app = App.get_running_app()
