@@ -98,18 +98,22 @@ def warm_up(app) -> None:
             with Journal(journal.path, read_only=True) as reader:
                 mark = reader.finished_mark()
                 plays = stats.plays_from_rows(reader.played(), stats.PlayerNames.load(data_dir))
+            # what History shows first: every game, all time
+            ready = {("select", "", "all"): plays, ("players", "", "all"): stats.players(plays),
+                     ("games", "", "all"): stats.games(plays)}
         except (CompanionError, OSError) as exc:
             log.warning("history figures not read ahead: %s", exc)
-            mark, plays = None, None
-        keep(mark, plays)
+            mark, plays, ready = None, None, {}
+        keep(mark, plays, ready)
 
     @mainthread
-    def keep(mark: Any, plays: list[stats.Play] | None) -> None:
+    def keep(mark: Any, plays: list[stats.Play] | None, ready: dict) -> None:
         _warming.clear()
         if plays is not None and app.journal is journal:
             key = _cache_key(app, mark)
             if key == _cache_key(app, journal.finished_mark()):  # nothing changed meanwhile
                 _cache.clear()
+                _cache.update(ready)
                 _cache.update(key=key, plays=plays)
 
     threading.Thread(target=work, daemon=True, name="history-figures").start()
