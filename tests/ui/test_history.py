@@ -75,3 +75,14 @@ def test_export_without_a_stick_says_so(run_ui, tmp_path, monkeypatch):
     monkeypatch.setenv("TABLE_COMPANION_USB_MOUNTS", str(tmp_path / "nothing-here"))
     run = run_ui("scenarios_history:usb_export", data_dir=_data_dir(tmp_path))
     assert "No USB stick found" in run.result["export_text"]
+
+
+def test_an_export_that_fails_says_why_and_lights_the_status_led(run_ui, tmp_path, monkeypatch):
+    from tests.reliability.storage_faults import small_disk
+
+    with small_disk(tmp_path / "stick", 64) as stick:
+        monkeypatch.setenv("TABLE_COMPANION_USB_MOUNTS", str(stick))
+        r = run_ui("scenarios_history:usb_export", data_dir=_data_dir(tmp_path)).result
+    assert r["export_text"].startswith("The export failed:"), r["export_text"]
+    assert "not full or write-protected" in r["export_text"]
+    assert r["fault_led"] is True
