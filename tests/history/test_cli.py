@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 from companion.journal import Journal
 from companion.usb import ENV, usb_sticks
@@ -75,3 +76,18 @@ def test_usb_sticks_from_the_environment(tmp_path, monkeypatch):
             assert usb_sticks() == []
     finally:
         stick.chmod(0o700)
+
+
+def test_usb_sticks_where_automounters_put_them(tmp_path, monkeypatch):
+    """udisks2 (the desktop): /media/<user>/<label>; usbmount (Lite): /media/usb0;
+    Fedora-style: /run/media/<user>/<label>.  Only mount points count."""
+    import companion.usb as usb
+
+    media, run_media = tmp_path / "media", tmp_path / "run-media"
+    mounted = {media / "pi" / "STICK", media / "usb0", run_media / "ann" / "KEY"}
+    for folder in mounted | {media / "pi" / "not-mounted", media / "usb1"}:
+        folder.mkdir(parents=True)
+    monkeypatch.delenv(ENV, raising=False)
+    monkeypatch.setattr(usb, "ROOTS", (media, run_media, tmp_path / "absent"))
+    monkeypatch.setattr(usb.os.path, "ismount", lambda p: p in {str(m) for m in mounted} or Path(p) in mounted)
+    assert usb_sticks() == sorted(mounted)
