@@ -32,7 +32,7 @@ from companion.stats import Play, PlayerNames, plays_from_rows
 from companion.story import journal_actions
 
 #: BoardGameGeek ids, only those found in public sources (see the README, "Leaving the Pi");
-#: a game without one is exported with bggId 0, which BG Stats treats as a custom game
+#: a game without one is exported with bggId 0 (not linked to BoardGameGeek)
 BGG_IDS: dict[str, int] = {"coloretto": 5782}
 APP = "Table Companion"
 #: uuids in the BG Stats file are derived from this namespace, so exporting twice gives
@@ -151,7 +151,7 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
     for play in plays:
         ranks = _ranks(play.totals, play.winners)
         out_plays.append({
-            "uuid": _uuid("play", play.game, play.started, *play.names),
+            "uuid": _uuid("play", play.game, play.started),  # stays the same after a rename
             "modificationDate": stamp, "entryDate": _local(play.finished),
             "playDate": _local(play.started), "usesTeams": False,
             "durationMin": round(play.duration / 60), "ignored": False, "manualWinner": False,

@@ -148,7 +148,7 @@ def effective_payloads(events: Sequence[JournalEvent]) -> list[dict[str, Any]]:
 
 def journal_actions(journal: Journal, game_id: int) -> tuple[Game, GameConfig, list[Action]]:
     """A journal game's engine, config and standing actions (RecordError when its stored
-    parts cannot be read)."""
+    parts cannot be read, or an entry is damaged)."""
     entry = journal.game(game_id)
     if entry.damage:
         raise RecordError(f"game #{game_id}: {entry.damage}")
@@ -156,6 +156,8 @@ def journal_actions(journal: Journal, game_id: int) -> tuple[Game, GameConfig, l
         config = GameConfig.from_dict(entry.config)
         game = load_game(config.game)
         loaded = journal.events(game_id)
+        if loaded.damaged_from is not None:  # said, not cut short silently
+            raise RecordError(f"game #{game_id}: {loaded.damage}")
         payloads = effective_payloads(loaded.events)
         actions = [game.parse_action(p) for p in payloads]
     except (CompanionError, ValueError) as exc:

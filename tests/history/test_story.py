@@ -44,3 +44,13 @@ def test_golden_horn_marks_pirate_attacks_and_rounds(filled):
         if p.config.game == "golden_horn":
             kinds |= {e.kind for e in journal_story(journal, p.game_id).events}
     assert {"round", "final", "pirates"} <= kinds
+
+
+def test_a_damaged_entry_is_said_not_cut_short(journal):
+    from companion.record import RecordError
+
+    p = play_one(journal, "coloretto", random.Random(8))
+    journal._db.execute("UPDATE events SET payload = '{\"type\": \"draw\"}' WHERE game_id=? AND seq=3",
+                        (p.game_id,))
+    with pytest.raises(RecordError, match="entry 3"):
+        journal_story(journal, p.game_id)
