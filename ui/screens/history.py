@@ -189,8 +189,11 @@ class HistoryScreen(Screen):
             return
         for row in rows:
             box.add_widget(row)
-        self.stats_text = summary_text(app, plays, self.game_filter, self.period) if self.tab != "unfinished" else \
-            app.tr("Games not finished: resume one, or delete it (it is kept aside in the journal).")
+        if self.tab == "unfinished":
+            self.stats_text = app.tr(
+                "Games not finished: resume one, or delete it (it is kept aside in the journal).")
+        else:
+            self.stats_text = summary_text(app, plays, self.game_filter, self.period)
 
     # -- the four lists --------------------------------------------------------
     def _games_rows(self, app, plays: list[stats.Play]) -> list[Any]:

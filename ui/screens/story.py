@@ -36,6 +36,12 @@ def seat_colours(colours: list[str]) -> list[tuple]:
     return [COLOURS.get(c, PALETTE[i % len(PALETTE)]) for i, c in enumerate(colours)]
 
 
+def swatch(mark: str, colour: tuple) -> str:
+    """``mark`` in ``colour``, as label markup (in a font that has the mark)."""
+    hex_colour = "".join(f"{int(c * 255):02x}" for c in colour[:3])
+    return f"[color={hex_colour}][font=DejaVuSans]{mark}[/font][/color]"
+
+
 def nice_step(span: float, ticks: int = 6) -> int:
     """A round tick spacing (1, 2, 5, 10, 20, ...) giving about ``ticks`` ticks."""
     step = 1
@@ -78,9 +84,8 @@ class StoryScreen(Screen):
         parts = []
         for seat, name in enumerate(story.names):
             star = WINNER_MARK if story.sheet.final and seat in story.sheet.winners else ""
-            hex_colour = "".join(f"{int(c * 255):02x}" for c in lines[seat][:3])
             total = story.sheet.totals[seat] if seat < len(story.sheet.totals) else "?"
-            parts.append(f"[color={hex_colour}][font=DejaVuSans]■[/font][/color] {star}{escape_markup(name)} {total}")
+            parts.append(f"{swatch('■', lines[seat])} {star}{escape_markup(name)} {total}")
         self.legend = "   ".join(parts)
         self._draw(story, lines)
 
@@ -122,14 +127,13 @@ class StoryScreen(Screen):
         counts: dict[str, int] = {}
         for event in story.events:
             counts[event.kind] = counts.get(event.kind, 0) + 1
-        key = {"round": ("▏", ROUND_COLOUR), "final": ("▏", FINAL_COLOUR), "pirates": ("●", EVENT_COLOUR),
-               "scored": ("•", SCORED_COLOUR)}
+        key = {"round": ("▏", ROUND_COLOUR), "final": ("▏", FINAL_COLOUR),
+               "pirates": ("●", EVENT_COLOUR), "scored": ("•", SCORED_COLOUR)}
         parts = []
         for kind, (mark, colour) in key.items():
             if counts.get(kind):
-                hex_colour = "".join(f"{int(c * 255):02x}" for c in colour[:3])
                 label = app.tr(EVENT_LABELS[kind])
-                parts.append(f"[color={hex_colour}][font=DejaVuSans]{mark}[/font][/color] {label} ×{counts[kind]}")
+                parts.append(f"{swatch(mark, colour)} {label} ×{counts[kind]}")
         return "   ".join(parts)
 
     def show_sheet(self) -> None:
