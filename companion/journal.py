@@ -153,6 +153,23 @@ class GameEntry:
 
 
 @dataclass(frozen=True)
+class PlayedRow:
+    """A finished game as the statistics read it (:meth:`Journal.played`): seat
+    ``totals`` and ``winners`` from its result, ``start_seat`` when the game's
+    summary names it; ``damage`` says why a row has no scores."""
+
+    id: int
+    game: str
+    config: dict[str, Any]
+    started: float
+    finished: float
+    totals: tuple[Any, ...]
+    winners: tuple[Any, ...]
+    start_seat: int | None = None
+    damage: str = ""
+
+
+@dataclass(frozen=True)
 class LoadedEvents:
     """The whole events of a game, and what was damaged at the tail."""
 
@@ -530,6 +547,101 @@ class Journal:
         rows = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE status='finished' "
                           "ORDER BY finished DESC, id DESC LIMIT ?", (limit,))
         return [_entry(r) for r in rows]
+
+    def played(self) -> list["PlayedRow"]:
+        """Every finished game with only what the statistics need, oldest first.
+
+        The scores are read with SQLite's JSON functions (the stored summary can be
+        large); each row's checksum is still checked: a damaged row comes back with
+        ``damage`` set and no scores."""
+        rows = self._read(
+            "SELECT id, game, config, started, finished, status, result, crc, "
+            "CASE WHEN json_valid(result) THEN "
+            "json_extract(result, '$.scores.totals', '$.scores.winners', '$.summary.start_seat') END "
+            "FROM games WHERE status='finished' ORDER BY finished, id")
+        found = []
+        for gid, game, config_text, started, finished, status, result_text, crc, picked in rows:
+            totals, winners, start = _json_or_none(picked) or (None, None, None)
+            damage = ""
+            if crc is not None and crc != game_crc(gid, game, config_text, status, result_text):
+                damage = "its record was altered or damaged (checksum)"
+            config = _json_or_none(config_text)
+            if not damage and not (isinstance(config, dict) and isinstance(totals, list)
+                                   and isinstance(winners, list)):
+                damage = "its set-up or result is not readable"
+            found.append(PlayedRow(
+                id=gid, game=str(game), config=config if isinstance(config, dict) else {},
+                started=started if isinstance(started, (int, float)) else 0.0,
+                finished=finished if isinstance(finished, (int, float)) else 0.0,
+                totals=tuple(totals) if not damage else (), winners=tuple(winners) if not damage else (),
+                start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
+        return found
+
+    def finished_mark(self) -> tuple[Any, ...]:
+        """What changes whenever a game is finished, reopened, set aside or imported
+        (to know when figures computed from :meth:`played` must be computed again)."""
+        return tuple(self._read("SELECT COUNT(*), SUM(id), SUM(finished) FROM games "
+                                "WHERE status='finished'")[0])  # read from the index alone
+
+    def abandoned(self) -> list[GameEntry]:
+        """Every game not finished (marked abandoned, or still marked as being played),
+        newest first; games the players deleted (kept aside in the quarantine table)
+        are not listed."""
+        return [_entry(r) for r in self._read(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status IN ('abandoned', 'playing') AND id NOT IN "
+            "(SELECT game_id FROM quarantine WHERE kind='game') ORDER BY started DESC, id DESC")]
+
+    def set_aside_game(self, game_id: int, reason: str) -> int:
+        """"Delete" a game the players no longer want: its events move to the quarantine
+        table with a copy of its games row (kind ``game``), all kept in the file; it is no
+        longer listed.  Returns how many events were set aside."""
+        row = self._read(f"SELECT {_GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
+        if not row:
+            raise JournalError(f"{self.path}: no game #{game_id}", "damaged", self.path)
+        copy = json.dumps(dict(zip(_GAME_COLUMNS.split(", "), row[0])), ensure_ascii=False)
+        batch = time.time()
+        cursors = self._write([
+            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
+             "SELECT game_id, seq, kind, payload, crc, at, ?, ? FROM events "
+             "WHERE game_id=? ORDER BY seq", (reason, batch, game_id)),
+            ("DELETE FROM events WHERE game_id=?", (game_id,)),
+            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
+             "VALUES (?, NULL, 'game', ?, ?, ?, ?, ?)",
+             (game_id, copy, _sql_crc(copy), batch, reason, batch)),
+        ])
+        return cursors[0].rowcount
+
+    def add_played_game(self, game: str, config: dict[str, Any], started: float,
+                        finished: float | None, status: str, result: dict[str, Any] | None,
+                        actions: Sequence[dict[str, Any]]) -> int:
+        """Add a whole game played elsewhere (an imported record) in one transaction,
+        keeping its dates; returns its id."""
+        if status not in ("playing", "finished", "abandoned"):
+            raise ValueError(f"unknown game status {status!r}")
+        assert self._db is not None
+        if self.read_only:
+            self._write([])  # raises
+        try:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                cur = self._db.execute(
+                    "INSERT INTO games (game, config, started, finished, status, result) "
+                    "VALUES (?,?,?,?,?,?)",
+                    (game, json.dumps(config, ensure_ascii=False), started, finished, status,
+                     None if result is None else json.dumps(result, ensure_ascii=False)))
+                game_id = int(cur.lastrowid)
+                self._db.execute(*self._crc_sql(game_id))
+                for seq, action in enumerate(actions):
+                    text = json.dumps(action, ensure_ascii=False, sort_keys=True)
+                    self._db.execute(
+                        "INSERT INTO events (game_id, seq, kind, payload, crc, at) "
+                        "VALUES (?,?,?,?,?,?)",
+                        (game_id, seq, "do", text, event_crc(game_id, seq, "do", text),
+                         finished or started))
+        except _DB_ERRORS as exc:
+            raise self._fail(exc, "write failed") from exc
+        self._dirty = True
+        return game_id
 
     def latest_config(self, game: str, players: int) -> dict[str, Any] | None:
         """The config of the newest game of ``game`` with ``players`` players (any status):

@@ -11,10 +11,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sqlite3
 import sys
 from pathlib import Path
 
+from companion.backup import backup
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.settings import default_data_dir
 
@@ -68,19 +68,9 @@ def _check(path: Path) -> int:
 
 
 def _backup(path: Path, dest: Path) -> int:
-    """SQLite's online backup: consistent even while the app writes, and
-    self-contained (the write-ahead log is folded in)."""
-    if dest.exists():
-        raise JournalError(f"{dest}: already exists; choose a new file", "io", dest)
-    with Journal(path, read_only=True) as journal:
-        try:
-            target = sqlite3.connect(dest)
-            with target:
-                journal._db.backup(target)
-            target.execute("PRAGMA journal_mode=DELETE")
-            target.close()
-        except (sqlite3.Error, OSError) as exc:
-            raise JournalError(f"{dest}: backup failed ({exc})", "io", dest) from exc
+    """SQLite's online backup (see companion.backup): consistent even while the app
+    writes, and self-contained (the write-ahead log is folded in)."""
+    backup(path, dest)
     print(f"backup written to {dest}")
     return 0
 

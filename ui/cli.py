@@ -4,6 +4,10 @@
     companion replay FILE        print a recorded game's final state and scores (JSON)
     companion tags GAME [...]    write printable QR tag sheets (PDF and PNG)
     companion journal check|backup FILE|quarantine|repair   look after the game journal
+    companion export records|csv|bgstats|all DEST   the history leaves the Pi
+    companion import FILE|DIR ...                   add recorded games (duplicates skipped)
+    companion backup FILE / restore FILE            a consistent copy of the journal / put one back
+    companion stats [--game NAME] [--period P]      players' and games' figures as JSON
 
 Subcommands import only what they need, so ``replay`` never loads Kivy.
 """
@@ -31,6 +35,10 @@ def main(argv: list[str] | None = None) -> int:
         from companion.journal_cli import journal_main
 
         return journal_main(argv[1:])
+    if argv and argv[0] in ("export", "import", "backup", "restore", "stats"):
+        from companion.history_cli import history_main
+
+        return history_main(argv[0], argv[1:])
     return run_app(argv)
 
 
@@ -49,7 +57,8 @@ def parse_app_args(argv: list[str]) -> argparse.Namespace:
 
     parser = argparse.ArgumentParser(prog="companion", description=(
         "Table Companion: keeps the game state beside a physical board game. "
-        "Subcommands: 'companion replay FILE', 'companion tags GAME', 'companion journal ...'."))
+        "Subcommands: 'companion replay FILE', 'companion tags GAME', 'companion journal ...', "
+        "'companion export|import|backup|restore|stats ...'."))
     parser.add_argument("--simulate", action="store_true", default=None,
                         help="on-screen hardware panel even on a Raspberry Pi")
     parser.add_argument("--fullscreen", action="store_true", default=None,

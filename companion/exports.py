@@ -1,0 +1,286 @@
+"""Games leaving the Pi, and coming back: records, CSV, BG Stats; import with
+duplicates detected.
+
+- **records**: one ``table-companion-record`` v1 file per game (what ``companion
+  replay`` reads), with a ``played`` object keeping the journal's dates and status;
+- **CSV**: one row per player per game;
+- **BG Stats**: the JSON shape of BG Stats' own export (players, locations, games
+  with their BoardGameGeek ids, plays with player scores, winners, start player,
+  date, duration), which BG Stats imports;
+- **import** of record files (another table's games, a restored backup): each is
+  replayed by its engine first; a game already in the journal (same game, set-up
+  and actions) is counted as a duplicate and not added again.
+"""
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import time
+import uuid
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable, Iterable, Sequence
+
+from companion.engine import CompanionError, GameConfig
+from companion.games import GAME_TITLES, load_game
+from companion.journal import Journal, JournalError
+from companion.record import GameRecord, RecordError, parse_json, record_from_dict, replay
+from companion.session import _result as game_result
+from companion.stats import Play, PlayerNames, plays_from_rows
+from companion.story import journal_actions
+
+#: BoardGameGeek ids, only those found in public sources (see the README, "Leaving the Pi");
+#: a game without one is exported with bggId 0 (not linked to BoardGameGeek)
+BGG_IDS: dict[str, int] = {"coloretto": 5782}
+APP = "Table Companion"
+#: uuids in the BG Stats file are derived from this namespace, so exporting twice gives
+#: the same uuids and BG Stats updates its plays instead of adding them again
+NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://table-companion.invalid/bgstats")
+CSV_COLUMNS = ("game_id", "date", "game", "title", "bgg_id", "seat", "player", "score", "winner",
+               "start_player", "players", "duration_min")
+
+Progress = Callable[[int, int], None]
+
+
+# -- records ---------------------------------------------------------------------------
+def journal_record(journal: Journal, game_id: int) -> dict[str, Any]:
+    """A journal game as a record (dict), with its dates in ``played``."""
+    game, config, actions = journal_actions(journal, game_id)
+    entry = journal.game(game_id)
+    data = GameRecord(config, tuple(actions)).to_dict()
+    data["played"] = {"started": entry.started, "finished": entry.finished, "status": entry.status,
+                      "table_game_id": entry.id}
+    return data
+
+
+def record_name(data: dict[str, Any]) -> str:
+    played = data.get("played") or {}
+    when = time.strftime("%Y%m%d-%H%M%S", time.localtime(played.get("started") or 0))
+    return f"{when}-{data['config']['game']}-{played.get('table_game_id', 0)}.json"
+
+
+def export_records(journal: Journal, folder: Path, ids: Sequence[int],
+                   progress: Progress | None = None) -> tuple[list[Path], list[str]]:
+    """Write one record file per game into ``folder``; (files written, problems: a game
+    whose record cannot be read is named and skipped, the others are written)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    written, problems = [], []
+    for done, game_id in enumerate(ids, start=1):
+        try:
+            data = journal_record(journal, game_id)
+        except RecordError as exc:
+            problems.append(str(exc))
+        else:
+            path = folder / record_name(data)
+            path.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+            written.append(path)
+        if progress is not None:
+            progress(done, len(ids))
+    return written, problems
+
+
+# -- CSV -------------------------------------------------------------------------------
+def _local(seconds: float) -> str:
+    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+
+
+def csv_text(plays: Iterable[Play]) -> str:
+    """One row per player per game (columns CSV_COLUMNS)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(CSV_COLUMNS)
+    for play in plays:
+        for seat, name in enumerate(play.names):
+            start = "" if play.start_seat is None else int(play.start_seat == seat)
+            writer.writerow([play.id, _local(play.finished), play.game,
+                             GAME_TITLES.get(play.game, play.game), BGG_IDS.get(play.game, ""), seat,
+                             name, play.totals[seat], int(seat in play.winners), start,
+                             len(play.names), round(play.duration / 60)])
+    return out.getvalue()
+
+
+# -- BG Stats --------------------------------------------------------------------------
+def _uuid(*parts: Any) -> str:
+    return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts))).upper()
+
+
+def _ranks(totals: Sequence[int], winners: Sequence[int]) -> list[int]:
+    """1 for the winners, then by total (shared totals share a rank)."""
+    ranks = []
+    for seat, total in enumerate(totals):
+        if seat in winners:
+            ranks.append(1)
+        else:
+            ahead = {s for s, t in enumerate(totals) if t > total} | set(winners)
+            ranks.append(len(ahead) + 1)
+    return ranks
+
+
+def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str, Any]:
+    """The plays as a BG Stats export file (the shape kept in
+    tests/data/bgstats/export-sample.json)."""
+    stamp = _local(time.time() if now is None else now)
+    people: dict[str, int] = {}
+    for play in plays:
+        for name in play.names:
+            people.setdefault(name, len(people) + 1)
+    game_ids = {name: index for index, name in enumerate(sorted({p.game for p in plays}), start=1)}
+    counts: dict[str, int] = {}
+    for play in plays:
+        for name in play.names:
+            counts[name] = counts.get(name, 0) + 1
+    me = max(counts, key=lambda n: (counts[n], -people[n])) if counts else None
+    games = []
+    for name, ref in game_ids.items():
+        try:
+            engine = load_game(name)
+            low, high = engine.min_players, engine.max_players
+        except CompanionError:
+            low = high = 0
+        title = GAME_TITLES.get(name, name)
+        games.append({
+            "uuid": _uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
+            "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
+            "urlThumb": "", "urlImage": "", "bggName": title, "bggYear": 0,
+            "bggId": BGG_IDS.get(name, 0), "designers": "", "isBaseGame": 1, "isExpansion": 0,
+            "rating": 0, "minPlayerCount": low, "maxPlayerCount": high, "minPlayTime": 0,
+            "maxPlayTime": 0, "minAge": 0})
+    out_plays = []
+    for play in plays:
+        ranks = _ranks(play.totals, play.winners)
+        out_plays.append({
+            "uuid": _uuid("play", play.game, play.started),  # stays the same after a rename
+            "modificationDate": stamp, "entryDate": _local(play.finished),
+            "playDate": _local(play.started), "usesTeams": False,
+            "durationMin": round(play.duration / 60), "ignored": False, "manualWinner": False,
+            "rounds": 0, "locationRefId": 1, "gameRefId": game_ids[play.game], "board": "",
+            "scoringSetting": 0, "expansionPlays": [],
+            "playerScores": [{
+                "score": str(play.totals[seat]), "winner": seat in play.winners,
+                "newPlayer": False, "startPlayer": play.start_seat == seat,
+                "playerRefId": people[name], "role": "", "rank": ranks[seat], "seatOrder": seat}
+                for seat, name in enumerate(play.names)]})
+    return {
+        "about": f"Exported by {APP}: every finished game of its journal.",
+        "tags": [], "groups": [],
+        "players": [{"uuid": _uuid("player", name), "id": ref, "name": name, "isAnonymous": False,
+                     "modificationDate": stamp, "bggUsername": ""} for name, ref in people.items()],
+        "locations": [{"uuid": _uuid("location", APP), "id": 1, "name": APP,
+                       "modificationDate": stamp}],
+        "games": games, "plays": out_plays, "challenges": [], "deletedObjects": [],
+        "userInfo": {"meRefId": people[me] if me else 0, "exportDate": stamp,
+                     "appVersion": APP},
+    }
+
+
+# -- everything at once ---------------------------------------------------------------
+@dataclass
+class ExportReport:
+    folder: Path
+    records: int = 0
+    plays: int = 0
+    problems: list[str] = field(default_factory=list)
+
+
+def export_all(journal: Journal, folder: Path, names: PlayerNames | None = None,
+               progress: Progress | None = None) -> ExportReport:
+    """Records of every game (finished or not) in ``folder/records``, and every finished
+    game as ``games.csv`` and ``bgstats.json``; ``progress(done, total)`` after each step."""
+    plays = plays_from_rows(journal.played(), names)
+    ids = [p.id for p in plays] + [e.id for e in journal.abandoned()]
+    total = len(ids) + 2
+    report = ExportReport(folder, plays=len(plays))
+    written, report.problems = export_records(
+        journal, folder / "records", ids,
+        progress=None if progress is None else (lambda done, _n: progress(done, total)))
+    report.records = len(written)
+    (folder / "games.csv").write_text(csv_text(plays), encoding="utf-8")
+    if progress is not None:
+        progress(len(ids) + 1, total)
+    (folder / "bgstats.json").write_text(
+        json.dumps(bgstats_export(plays), ensure_ascii=False, indent=1), encoding="utf-8")
+    if progress is not None:
+        progress(total, total)
+    return report
+
+
+# -- import ----------------------------------------------------------------------------
+def _canonical(config: GameConfig, actions: Iterable[Any]) -> str:
+    text = json.dumps({"config": config.to_dict(), "actions": [a.to_dict() for a in actions]},
+                      ensure_ascii=False, sort_keys=True)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+@dataclass
+class ImportReport:
+    added: list[int] = field(default_factory=list)
+    duplicates: list[str] = field(default_factory=list)
+    refused: list[str] = field(default_factory=list)
+
+
+def record_files(paths: Iterable[Path]) -> list[Path]:
+    """The record files named, folders searched for ``*.json`` (sorted)."""
+    found: list[Path] = []
+    for path in paths:
+        found += sorted(path.rglob("*.json")) if path.is_dir() else [path]
+    return found
+
+
+def import_records(journal: Journal, paths: Iterable[Path]) -> ImportReport:
+    """Add the games of the record files ``paths`` (files or folders) to the journal.
+
+    Each record is replayed first (a record the rules refuse is named in ``refused``,
+    with the reason); one already in the journal, or twice in the files, is named in
+    ``duplicates``.  A game that ends is added as finished, with its result; one that
+    does not is added as unfinished (it is listed with the abandoned games, and can
+    be resumed)."""
+    report = ImportReport()
+    known = _fingerprints(journal)
+    for path in record_files(paths):
+        try:
+            data = parse_json(path.read_text(encoding="utf-8"), path)
+            record = record_from_dict(data)
+            game = load_game(record.config.game)
+            states = replay(game, record.config, record.actions)
+        except (OSError, UnicodeDecodeError) as exc:
+            report.refused.append(f"{path}: cannot read ({exc})")
+            continue
+        except RecordError as exc:
+            report.refused.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
+            continue
+        fingerprint = _canonical(record.config, record.actions)
+        if fingerprint in known:
+            report.duplicates.append(str(path))
+            continue
+        played = data.get("played") if isinstance(data.get("played"), dict) else {}
+        started = _number(played.get("started"), time.time())
+        over = game.is_over(states[-1])
+        finished = _number(played.get("finished"), started) if over else None
+        game_id = journal.add_played_game(
+            record.config.game, record.config.to_dict(), started, finished,
+            "finished" if over else "abandoned", game_result(game, states[-1]) if over else None,
+            [a.to_dict() for a in record.actions])
+        known.add(fingerprint)
+        report.added.append(game_id)
+    if report.added:
+        journal.checkpoint()
+    return report
+
+
+def _number(value: Any, default: float) -> float:
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+
+
+def _fingerprints(journal: Journal) -> set[str]:
+    """The fingerprint of every readable game of the journal."""
+    found = set()
+    ids = [p.id for p in journal.played()] + [e.id for e in journal.abandoned()]
+    for game_id in ids:
+        try:
+            _game, config, actions = journal_actions(journal, game_id)
+        except (RecordError, JournalError):
+            continue
+        found.add(_canonical(config, actions))
+    return found

@@ -1,0 +1,55 @@
+"""Head-to-head: two players over the games they both played."""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
+
+from companion import stats
+from companion.games import GAME_TITLES
+from companion.journal import JournalError
+from ui.screens import load_kv
+from ui.screens.history import load_plays, number
+
+load_kv(__file__)
+
+
+def pair_text(app, h: stats.HeadToHead) -> str:
+    return app.tr("{first} ahead {first_ahead} times, {second} ahead {second_ahead} times, level {level} "
+                  "· wins {first_wins} : {second_wins} · average {first_average} : {second_average}",
+                  first=escape_markup(h.first), second=escape_markup(h.second), first_ahead=h.first_ahead,
+                  second_ahead=h.second_ahead, level=h.level, first_wins=h.first_wins,
+                  second_wins=h.second_wins, first_average=number(h.first_average),
+                  second_average=number(h.second_average))
+
+
+class HeadToHeadScreen(Screen):
+    first = StringProperty("")
+    second = StringProperty("")
+    summary = StringProperty("")
+
+    def open_pair(self, first: str, second: str) -> None:
+        self.first, self.second = first, second
+        App.get_running_app().goto("headtohead")
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        try:
+            plays = load_plays(app)
+        except JournalError as exc:
+            app.show_banner(app.storage_failed(exc), seconds=10, error=True)
+            return
+        together = stats.head_to_head(plays, self.first, self.second)
+        self.summary = app.tr("{count} games together", count=together.together) + "\n" + \
+            pair_text(app, together) if together.together else \
+            app.tr("{first} and {second} have not finished a game together yet.",
+                   first=self.first, second=self.second)
+        box = self.ids.games
+        box.clear_widgets()
+        for game in sorted({p.game for p in plays}):
+            h = stats.head_to_head([p for p in plays if p.game == game], self.first, self.second)
+            if h.together:
+                box.add_widget(Factory.HistoryRow(
+                    text=f"{GAME_TITLES.get(game, game)} ({h.together}): " + pair_text(app, h)))

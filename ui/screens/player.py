@@ -1,0 +1,83 @@
+"""A player's page: their figures over every game and per game; rename or merge;
+pick someone to compare with (head-to-head)."""
+from __future__ import annotations
+
+import logging
+import time
+
+from kivy.app import App
+from kivy.factory import Factory
+from kivy.properties import ListProperty, StringProperty
+from kivy.uix.screenmanager import Screen
+from kivy.utils import escape_markup
+
+from companion import stats
+from companion.games import GAME_TITLES
+from companion.journal import JournalError
+from ui.screens import load_kv
+from ui.screens.history import load_plays, number, percent, remembered
+
+log = logging.getLogger(__name__)
+load_kv(__file__)
+
+
+def figures_text(app, s: stats.PlayerStats) -> str:
+    return app.tr("{plays} played, {wins} won ({rate}) · average {average}, best {best} · "
+                  "average margin {margin}", plays=s.plays, wins=s.wins, rate=percent(s.win_rate),
+                  average=number(s.average), best=s.best, margin=f"{s.average_margin:+.1f}")
+
+
+class PlayerScreen(Screen):
+    name_shown = StringProperty("")
+    overall = StringProperty("")
+    others = ListProperty([])
+
+    def open_player(self, name: str) -> None:
+        self.name_shown = name
+        App.get_running_app().goto("player")
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        try:
+            plays = load_plays(app)
+        except JournalError as exc:
+            app.show_banner(app.storage_failed(exc), seconds=10, error=True)
+            return
+        overall, by_game = stats.player(plays, self.name_shown)
+        box = self.ids.games
+        box.clear_widgets()
+        if overall is None:
+            self.overall = app.tr("No finished games yet. They appear here when a game ends.")
+            self.others = []
+            return
+        last = time.strftime("%d.%m.%Y", time.localtime(overall.last_played))
+        self.overall = figures_text(app, overall) + " · " + app.tr("last played {date}", date=last)
+        for game, s in by_game.items():
+            box.add_widget(Factory.HistoryRow(
+                text=f"{GAME_TITLES.get(game, game)}: " + escape_markup(figures_text(app, s))))
+        everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
+        self.others = [s.name for s in everyone if s.name != self.name_shown]
+
+    def compare_with(self, other: str) -> None:
+        if other and other in self.others:
+            App.get_running_app().manager.get_screen("headtohead").open_pair(self.name_shown, other)
+
+    def rename(self, new: str) -> None:
+        app = App.get_running_app()
+        new = new.strip()
+        if not new or new == self.name_shown:
+            return
+        names = stats.PlayerNames.load(app.options.data_dir)
+        try:
+            names.rename(self.name_shown, new)
+        except OSError as exc:
+            log.error("cannot save the players' names: %s", exc)
+            app.show_banner(app.tr("The new name could not be saved ({reason}). Check the storage, then "
+                                   "try again.", reason=str(exc)), seconds=10, error=True)
+            return
+        merged = new in self.others
+        app.show_banner(app.tr("{old} and {new} are now one player.", old=self.name_shown, new=new)
+                        if merged else app.tr("{old} is now called {new}.", old=self.name_shown, new=new),
+                        seconds=6)
+        self.name_shown = new
+        self.refresh()
