@@ -20,7 +20,7 @@ class DetectConfig:
     retry_upscale: float = 2.0        # factor for the upscaled retry of a hard crop
     adaptive_block: int = 31          # adaptive-threshold block (odd, px of the crop)
     adaptive_c: int = 5
-    use_zxing: bool = False           # try zxing-cpp first when installed
+    use_zxing: bool = True            # zxing-cpp first when installed, pyzbar as the fallback
     full_frame_fallback: bool = False  # also run the decoder on the whole frame
 
 
