@@ -3,6 +3,10 @@ and say once per settled change which regions changed.
 
 Per still frame the cost is one downscale and one difference of a
 160-pixel-wide image, so the expensive decoding runs only after a change.
+The scene counts as settled after ``stable_frames`` still frames, or, when
+frames carry timestamps, as soon as one still frame shows it unchanged for
+``stable_seconds``: at 10 fps that is the frame right after the first still
+one, not three frames (300 ms) later.
 """
 from __future__ import annotations
 
@@ -37,37 +41,57 @@ class ChangeGate:
         self._previous: np.ndarray | None = None
         self._reference: np.ndarray | None = None
         self._still = 0
+        self._still_since: float | None = None
         self._moving = False
+        self._refused_reference: np.ndarray | None = None
 
     @property
     def is_moving(self) -> bool:
         return self._moving
 
+    @property
+    def still_since(self) -> float | None:
+        """Timestamp of the first frame of the current still scene (None without timestamps)."""
+        return self._still_since
+
     def reset(self) -> None:
         """Forget the reference (e.g. after the camera reconnects): the next still scene is read in full."""
         self._previous = self._reference = None
         self._still = 0
+        self._still_since = None
         self._moving = False
 
-    def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None) -> Settled | None:
-        """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions."""
+    def refuse(self) -> None:
+        """The settled scene was not worth a reading (a hand rests on the board): keep the old
+        reference, so the next settled scene is compared with the last one read."""
+        self._reference = self._refused_reference
+
+    def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None,
+               timestamp: float | None = None) -> Settled | None:
+        """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions;
+        ``timestamp`` (s, the frame's capture time) lets the scene settle by time, not frame count."""
         small = self._shrink(image)
         if self._previous is None or self._previous.shape != small.shape:
             self._previous = small
             self._still = 1
+            self._still_since = timestamp
             self._moving = True
             return None
         moved = bool(self._changed_cells(small, self._previous).any())
         self._previous = small
         if moved:
             self._still = 0
+            self._still_since = timestamp  # this frame may be the first of the still scene
             self._moving = True
             return None
         self._still += 1
-        if not self._moving or self._still < self.config.stable_frames:
+        long_enough = (timestamp is not None and self._still_since is not None
+                       and timestamp - self._still_since >= self.config.stable_seconds)
+        if not self._moving or not (self._still >= self.config.stable_frames or long_enough):
             return None
         self._moving = False
         reference, self._reference = self._reference, small
+        self._refused_reference = reference
         if reference is None:
             return Settled(None)
         boxes = self._regions(self._changed_cells(small, reference), full_size or (image.shape[1], image.shape[0]))
@@ -101,3 +125,39 @@ class ChangeGate:
             boxes.append((max(0, int(x * sx) - margin), max(0, int(y * sy) - margin),
                           min(full_size[0], int((x + w) * sx) + margin), min(full_size[1], int((y + h) * sy) + margin)))
         return tuple(boxes)
+
+
+HAND_WIDTH = 320  # px: hands are looked for on a copy this wide
+
+
+def hand_view(image: np.ndarray) -> np.ndarray:
+    """The small colour copy of a frame that :func:`hand_over` compares (BGR, ``HAND_WIDTH`` wide)."""
+    from vision.frames import to_bgr
+
+    bgr = to_bgr(image)
+    h, w = bgr.shape[:2]
+    if w <= HAND_WIDTH:
+        return bgr
+    return cv2.resize(bgr, (HAND_WIDTH, max(1, round(h * HAND_WIDTH / w))), interpolation=cv2.INTER_AREA)
+
+
+def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
+    """Whether a hand (or an arm) rests on the table in ``view`` (a :func:`hand_view`).
+
+    A hand is a patch that is skin-coloured now and was not there in the last
+    frame that was read (``last_read``, same size), thick enough to hold a disk
+    of radius ``hand_radius`` (fraction of the width): a moved piece, a tag or
+    the strip of table a bumped camera uncovers are thinner.  Without a last
+    read frame nothing counts as a hand (a wooden table is skin-coloured too).
+    """
+    if last_read is None or last_read.shape != view.shape or view.ndim != 3:
+        return False
+    ycrcb = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb)
+    cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
+    skin = ((cr >= config.skin_cr[0]) & (cr <= config.skin_cr[1]) & (cb >= config.skin_cb[0]) & (cb <= config.skin_cb[1]))
+    new = cv2.absdiff(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), cv2.cvtColor(last_read, cv2.COLOR_BGR2GRAY)) > config.hand_delta
+    patch = (skin & new).astype(np.uint8)
+    if not patch.any():
+        return False
+    depth = cv2.distanceTransform(patch, cv2.DIST_L2, 3)
+    return float(depth.max()) >= config.hand_radius * view.shape[1]
