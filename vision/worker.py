@@ -176,15 +176,20 @@ class VisionWorker:
                 if self._last_failure is not None:
                     log.info("camera (%s) back after: %s", self.source.name, self._last_failure)
                     self._last_failure = None
-                self._set_status(True, f"camera ({self.source.name}) running")
+                if not self._stalled:  # after a stall, only a frame says the camera works again
+                    self._set_status(True, f"camera ({self.source.name}) running")
                 self._loop()
             except EndOfStream as exc:
                 self._set_status(False, str(exc))
                 break
             except Exception as exc:  # noqa: BLE001 - CameraUnavailable, OSError, anything a driver raises
                 self._errors += 1
-                self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s (touch play continues)")
-                if str(exc) != self._last_failure:  # the same failure every retry is logged once
+                if self._stalled:  # the watchdog stopped a stalled camera: its reason stays on screen
+                    log.info("stalled camera (%s) stopped: %s", self.source.name, exc)
+                else:
+                    self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s "
+                                            "(touch play continues)")
+                if not self._stalled and str(exc) != self._last_failure:  # the same failure every retry is logged once
                     self._last_failure = str(exc)
                     log.warning("camera unavailable (retrying every %g s; touch play continues): %s",
                                 self.retry_seconds, exc, exc_info=not isinstance(exc, CameraUnavailable))
@@ -204,13 +209,15 @@ class VisionWorker:
             if not self._thread.is_alive():
                 return
             quiet = time.monotonic() - self._last_frame_at
-            if quiet < self.stall_seconds or self._stalled or not self._status.ok:
+            if quiet < self.stall_seconds or not (self._status.ok or self._stalled):
                 continue
-            self._stalled = True
+            self._last_frame_at = time.monotonic()  # next check (and restart) in another stall_seconds
             self._errors += 1
-            self._set_status(False, f"camera stalled: no picture for {quiet:.0f} s; restarting it "
+            self._set_status(False, f"camera stalled: no picture for {self.stall_seconds:g} s; restarting it "
                                     "(check the camera cable; touch play continues)")
-            log.warning("camera (%s) stalled: no frame for %.1f s; restarting it", self.source.name, quiet)
+            if not self._stalled:
+                log.warning("camera (%s) stalled: no frame for %.1f s; restarting it", self.source.name, quiet)
+            self._stalled = True
             try:
                 self.source.stop()  # wakes a read() blocked on the device; the worker reopens it
             except Exception:  # noqa: BLE001 - a hung device may fail to stop too
