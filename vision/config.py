@@ -21,7 +21,7 @@ class DetectConfig:
     adaptive_block: int = 31          # adaptive-threshold block (odd, px of the crop)
     adaptive_c: int = 5
     use_zxing: bool = True            # zxing-cpp first when installed, pyzbar as the fallback
-    full_frame_fallback: bool = False  # also run the decoder on the whole frame
+    full_frame_fallback: bool = True  # a full read (no regions) also decodes the whole frame
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@
 ``detect_tags(gray)`` is the fast path used on table frames: it looks for
 square, high-contrast blobs on a downscaled copy (or the camera's lores
 stream), decodes full-resolution crops, and retries hard crops (upscaled,
-adaptive threshold, inverted).  ``decode_image(gray)`` is the thorough path
-for single photos (``vision.scan``).  Corners come back in symbol order
+adaptive threshold, inverted).  A full read (no regions: the first view,
+a bumped camera) also decodes the whole frame, and harder variants of it
+when nothing was found, so codes the candidate search misses (too large,
+curved, low contrast) are still read.  ``decode_image(gray)`` is the
+thorough path for single photos (``vision.scan``).  Corners come back in symbol order
 (top-left, top-right, bottom-right, bottom-left), so a tag's "up" side gives
 a piece's heading.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 import cv2
@@ -96,10 +99,21 @@ def detect_tags(
     for box, codes in crowds:
         if sum(_inside(d.center, box) for d in found) < codes:   # some of the crowd still missing
             found.extend(decode_crop(gray, box, config, decoders))
-    if config.full_frame_fallback:
-        for raw in _decode_chain(gray, decoders):
-            found.append(_finish(raw, gray, (0, 0), 1.0))
+    if regions is None and config.full_frame_fallback:
+        # a full read (the first view, a bumped camera, a photo): codes too big, too small or too
+        # odd for the candidate search are read whole; harder variants only when nothing was found
+        found.extend(_whole_frame(gray, decoders, thorough=not found))
     return dedupe(found)
+
+
+def _whole_frame(gray: np.ndarray, decoders: Sequence[Decoder], thorough: bool) -> list[Detection]:
+    """The decoder chain on the whole image; ``thorough``: on sharpened, rescaled, thresholded,
+    contrast-equalised, smoothed and inverted copies too, until one reads."""
+    for image, factor in _photo_variants(gray) if thorough else ((gray, 1.0),):
+        raws = _decode_chain(image, decoders)
+        if raws:
+            return [_finish(raw, gray, (0, 0), factor, source=image) for raw in raws]
+    return []
 
 
 def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list[tuple[float, float, float]]:
@@ -252,14 +266,8 @@ def _variants(crop: np.ndarray, config: DetectConfig) -> Iterable[tuple[np.ndarr
 def decode_image(gray: np.ndarray, config: DetectConfig = DetectConfig()) -> list[Detection]:
     """Thorough decode of a single photo: whole image with several variants, then candidates."""
     gray = to_gray(gray)
-    decoders = decoders_for(config.use_zxing)
-    found: list[Detection] = []
-    for image, factor in _photo_variants(gray):
-        raws = _decode_chain(image, decoders)
-        found.extend(_finish(raw, gray, (0, 0), factor, source=image) for raw in raws)
-        if found:
-            break
-    found.extend(detect_tags(gray, config=config))
+    found = _whole_frame(gray, decoders_for(config.use_zxing), thorough=True)
+    found.extend(detect_tags(gray, config=replace(config, full_frame_fallback=False)))
     return dedupe(found)
 
 
