@@ -50,6 +50,11 @@ class ChangeGate:
         return self._moving
 
     @property
+    def still_frames(self) -> int:
+        """Frames in a row that did not change (0: the last frame moved)."""
+        return self._still
+
+    @property
     def still_since(self) -> float | None:
         """Timestamp of the first frame of the current still scene (None without timestamps)."""
         return self._still_since
@@ -60,6 +65,13 @@ class ChangeGate:
         self._still = 0
         self._still_since = None
         self._moving = False
+
+    def changed_regions(self, full_size: tuple[int, int]) -> tuple[Box, ...] | None:
+        """Where the last frame differs from the last settled scene, before it has settled
+        (to read a frame that may turn out to be the first of a still scene); None: no settled scene yet."""
+        if self._reference is None or self._previous is None or self._reference.shape != self._previous.shape:
+            return None
+        return self._regions(self._changed_cells(self._previous, self._reference), full_size)
 
     def refuse(self) -> None:
         """The settled scene was not worth a reading (a hand rests on the board): keep the old

@@ -47,6 +47,16 @@ class TableReader:
     def reset(self) -> None:
         self._memory = _Memory()
 
+    def snapshot(self) -> object:
+        """What the reader remembers, to :meth:`restore` after reading a frame ahead of time."""
+        mem = self._memory
+        return replace(mem, lost=dict(mem.lost), dice=dict(mem.dice))
+
+    def restore(self, snapshot: object) -> None:
+        """Forget every read since :meth:`snapshot` returned ``snapshot``."""
+        assert isinstance(snapshot, _Memory)
+        self._memory = snapshot
+
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: tuple[Box, ...] | None = None,
              timestamp: float | None = None) -> TableReading:
         """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again."""

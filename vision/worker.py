@@ -22,14 +22,26 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError
 from vision.gate import ChangeGate, hand_over, hand_view
 from vision.reader import TableReader
-from vision.sources.base import EndOfStream, FrameSource
+from vision.sources.base import EndOfStream, Frame, FrameSource
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A frame read before the gate knew it starts a still scene (see ``VisionWorker._read_ahead``)."""
+
+    timestamp: float
+    reading: TableReading
+    small_colour: np.ndarray
+    snapshot: object  # the reader's memory before the read, to forget it
 
 
 @dataclass(frozen=True)
@@ -226,6 +238,7 @@ class VisionWorker:
     def _loop(self) -> None:
         previous = None   # the gate's view of the frame before (dice stillness)
         rolling = None    # the settled scene whose dice were still rolling: read again
+        ahead: _Ahead | None = None  # a frame read before the scene was known to be still
         while not self._stop.is_set():
             try:
                 frame = self.source.read()
@@ -246,17 +259,25 @@ class VisionWorker:
                 settled = self.gate.update(view, frame.size, frame.timestamp)
                 last_view, previous = previous, view
                 if settled is None and rolling is None:
+                    ahead = self._read_ahead(frame, ahead)
                     continue
                 still_since = self.gate.still_since if settled is not None else None
-                self.full_frames += 1
-                small_colour = hand_view(frame.image)
-                if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
-                    self.gate.refuse()  # read once the hand has gone, against the last frame read
-                    rolling = None
-                    self._set_status(True, "waiting: a hand is over the table")
-                    continue
-                regions = (settled or rolling).regions
-                reading = self.reader.read(frame.image, frame.small, regions)
+                if settled is not None and ahead is not None and ahead.timestamp == still_since:
+                    # the frame read ahead was the first of this still scene: its reading stands
+                    reading, small_colour = ahead.reading, ahead.small_colour
+                    ahead = None
+                else:
+                    if ahead is not None:
+                        self.reader.restore(ahead.snapshot)
+                        ahead = None
+                    self.full_frames += 1
+                    small_colour = hand_view(frame.image)
+                    if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
+                        self.gate.refuse()  # read once the hand has gone, against the last frame read
+                        rolling = None
+                        self._set_status(True, "waiting: a hand is over the table")
+                        continue
+                    reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
                 reading = self.reader.check_dice_still(reading, view, last_view, frame.size)
                 self._last_read_view = small_colour
                 was_rolling, rolling = rolling, None if reading.dice_still else (settled or rolling)
@@ -276,6 +297,28 @@ class VisionWorker:
             if still_since is not None:  # frame timestamps are time.monotonic() (FrameSource.read)
                 self.first_still_latencies_ms.append((time.monotonic() - still_since) * 1000.0)
             self._publish(reading)
+
+    def _read_ahead(self, frame: Frame, ahead: "_Ahead | None") -> "_Ahead | None":
+        """Read a frame that changed and shows no hand now, while the gate waits to see it still:
+        if it is the first frame of the still scene, its reading is published the moment the
+        gate settles, a whole frame interval earlier.  Otherwise the reader forgets it."""
+        gate = self.gate
+        if ahead is not None:
+            if gate.is_moving and gate.still_frames > 0:
+                return ahead  # unchanged since it was read: keep it
+            self.reader.restore(ahead.snapshot)  # moved again, or settled on nothing: forget it
+        if not gate.is_moving or self._last_read_view is None:
+            return None
+        regions = gate.changed_regions(frame.size)
+        if not regions:
+            return None
+        small_colour = hand_view(frame.image)
+        if hand_over(small_colour, self._last_read_view, self._gate_config):
+            return None  # a hand is still there: not the still scene yet
+        snapshot = self.reader.snapshot()
+        self.full_frames += 1
+        reading = self.reader.read(frame.image, frame.small, regions)
+        return _Ahead(frame.timestamp, reading, small_colour, snapshot)
 
     def _publish(self, reading: TableReading) -> None:
         with self._cond:

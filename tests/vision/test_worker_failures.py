@@ -69,14 +69,16 @@ def _wait_status(worker, predicate, timeout=10.0):
 
 @pytest.mark.parametrize("error", [ValueError("bad shape"), KeyError("tile"), ZeroDivisionError()])
 def test_reader_raising_shows_on_screen_and_the_worker_survives(demo_profile, error):
-    camera = StillCamera(ship_table(demo_profile).render())
+    table = ship_table(demo_profile)
+    camera = StillCamera(table.render())
     reader = BrokenReader(demo_profile, error)
     with VisionWorker(camera, reader) as worker:
         assert _wait_status(worker, lambda s: not s.ok)
         assert type(error).__name__ in worker.status.message and "touch play continues" in worker.status.message
         assert worker.is_running
         reader.heal.set()
-        worker.gate.reset()  # the same still scene is read again once the reader works
+        table.move_piece("gh:ship:0:b", demo_profile.space("C2").center)
+        camera.frame = table.render()  # the next change is read once the reader works
         reading = worker.wait_for_reading(timeout=30)
         assert reading is not None and len(reading.pieces) == 6
         assert worker.status.ok
