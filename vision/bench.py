@@ -45,7 +45,7 @@ from vision.gate import ChangeGate
 from vision.profiles import load_profile
 from vision.reader import TableReader
 from vision.sheets import choose_tag_size
-from vision.sources.base import EndOfStream, FrameSource
+from vision.sources.base import EndOfStream, Frame, FrameSource
 from vision.synthetic import SimulatedTable
 from vision.tags import ship
 from vision.worker import VisionWorker
@@ -186,7 +186,12 @@ def still_cpu_ratio(scene: Scene, frames: int = 60) -> tuple[float, float, float
 
 
 class PacedFrames(FrameSource):
-    """Pre-rendered frames delivered at ``fps`` like a camera (each read waits for its tick), then the end."""
+    """Pre-rendered frames captured at ``fps`` like a camera, then the end.
+
+    Each frame carries the time the camera would have captured it (its tick),
+    not the time the worker got round to it, so a worker that falls behind
+    pays for it in the measured latency.
+    """
 
     name = "paced"
 
@@ -194,24 +199,28 @@ class PacedFrames(FrameSource):
         super().__init__()
         self.frames = frames
         self.period = 1.0 / fps
-        self._next = 0.0
+        self._first_tick = 0.0
         self._position = 0
         self._tick = threading.Event()  # never set: waits are the frame period
 
     def _open(self) -> None:
-        self._next = time.monotonic()
+        self._first_tick = time.monotonic()
 
     def _close(self) -> None:
         pass
 
-    def _grab(self) -> tuple[np.ndarray, None]:
+    def read(self) -> Frame:
+        if not self.is_started:
+            self.start()
         if self._position >= len(self.frames):
             raise EndOfStream("all frames delivered")
-        self._next += self.period
-        self._tick.wait(max(0.0, self._next - time.monotonic()))
-        frame = self.frames[self._position]
+        tick = self._first_tick + self._position * self.period
+        self._tick.wait(max(0.0, tick - time.monotonic()))
         self._position += 1
-        return frame, None
+        return Frame(self.frames[self._position - 1], tick, self._position)
+
+    def _grab(self) -> tuple[np.ndarray, None]:  # pragma: no cover - read() above delivers the frames
+        raise NotImplementedError
 
 
 def first_still_latency(rng: random.Random, moves: int, fps: float = APP_FPS) -> tuple[list[float], list[float]]:

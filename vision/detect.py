@@ -84,7 +84,11 @@ def detect_tags(
         small = to_gray(small)
     scale = gray.shape[1] / small.shape[1]
     decoders = decoders_for(config.use_zxing)
-    clusters = _clusters(_find_finders(small, scale, config))
+    if regions is None:
+        finders = _find_finders(small, scale, config)
+    else:  # only where something changed: a quarter of each region's size around it, for codes on its edge
+        finders = sorted({f for r in regions for f in _finders_in(small, _grown(r, 0.25, gray.shape), scale, config)})
+    clusters = _clusters(finders)
     boxes = [_box_around(group, scale, config, gray.shape) for group in _group_finders(clusters)]
     # tags side by side (ships packed in a port) can pair finders wrongly: decode such crowds whole too
     crowds = [(_box_around(c, scale, config, gray.shape), len(c) // 3) for c in clusters if len(c) > 3]
@@ -155,6 +159,22 @@ def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list
         m = cv2.moments(contour)
         finders.append((m["m10"] / m["m00"], m["m01"] / m["m00"], module))
     return finders
+
+
+def _finders_in(small: np.ndarray, box: Box, scale: float, config: DetectConfig) -> list[tuple[float, float, float]]:
+    """The finder patterns inside ``box`` (full-resolution px), in small-image px."""
+    x0, y0 = int(box[0] / scale), int(box[1] / scale)
+    x1, y1 = int(math.ceil(box[2] / scale)), int(math.ceil(box[3] / scale))
+    sub = small[y0:y1, x0:x1]
+    if min(sub.shape[:2]) < 8:
+        return []
+    return [(round(x + x0, 2), round(y + y0, 2), round(m, 3)) for x, y, m in _find_finders(sub, scale, config)]
+
+
+def _grown(box: Box, fraction: float, shape: tuple[int, ...]) -> Box:
+    x0, y0, x1, y1 = box
+    dx, dy = int((x1 - x0) * fraction), int((y1 - y0) * fraction)
+    return (max(0, x0 - dx), max(0, y0 - dy), min(shape[1], x1 + dx), min(shape[0], y1 + dy))
 
 
 def _group_finders(clusters: list[list[tuple[float, float, float]]]) -> list[list[tuple[float, float, float]]]:

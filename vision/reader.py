@@ -140,7 +140,10 @@ class TableReader:
         seen = [a for a in seen if a.id in known]
         ids = {a.id for a in seen}
         mem.lost = {i: a for i, a in {**mem.lost, **{a.id: a for a in mem.anchors}}.items() if i not in ids}
+        unchanged = mem.location is not None and _same_anchors(seen, mem.anchors)
         mem.anchors = seen
+        if unchanged:
+            return  # the same anchors at the same places: the same fit
         try:
             mem.location = locate_board(mem.anchors, self.profile, self.config.board, to_bgr(frame))
             mem.board_problem = ""
@@ -231,6 +234,13 @@ def _touches(anchor: SeenAnchor, regions: tuple[Box, ...] | None) -> bool:
     if regions is None:
         return True
     return any(_box_overlaps(_anchor_box(anchor), r) for r in regions)
+
+
+def _same_anchors(a: list[SeenAnchor], b: list[SeenAnchor], tolerance_px: float = 0.5) -> bool:
+    by_id = {x.id: x for x in b}
+    return len(a) == len(b) and all(
+        x.id in by_id and max(abs(p - q) for c, d in zip(x.corners, by_id[x.id].corners) for p, q in zip(c, d)) <= tolerance_px
+        for x in a)
 
 
 def _anchor_box(anchor: SeenAnchor, margin: float = 0.25) -> Box:
