@@ -44,6 +44,8 @@ class ChangeGate:
         self._still_since: float | None = None
         self._moving = False
         self._refused_reference: np.ndarray | None = None
+        self._pending: tuple[Box, ...] | None = ()  # regions refused before (None: everything)
+        self._last: Settled | None = None
 
     @property
     def is_moving(self) -> bool:
@@ -65,18 +67,23 @@ class ChangeGate:
         self._still = 0
         self._still_since = None
         self._moving = False
+        self._pending, self._last = (), None
 
     def changed_regions(self, full_size: tuple[int, int]) -> tuple[Box, ...] | None:
         """Where the last frame differs from the last settled scene, before it has settled
         (to read a frame that may turn out to be the first of a still scene); None: no settled scene yet."""
-        if self._reference is None or self._previous is None or self._reference.shape != self._previous.shape:
+        if (self._reference is None or self._previous is None or self._pending is None
+                or self._reference.shape != self._previous.shape):
             return None
-        return self._regions(self._changed_cells(self._previous, self._reference), full_size)
+        return self._regions(self._changed_cells(self._previous, self._reference), full_size) + self._pending
 
     def refuse(self) -> None:
         """The settled scene was not worth a reading (a hand rests on the board): keep the old
-        reference, so the next settled scene is compared with the last one read."""
+        reference, so the next settled scene is compared with the last one read, and read the
+        refused regions then too (what the hand left there may be too small for the gate to see)."""
         self._reference = self._refused_reference
+        if self._last is not None:
+            self._pending = None if self._last.regions is None else self._last.regions
 
     def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None,
                timestamp: float | None = None) -> Settled | None:
@@ -104,10 +111,13 @@ class ChangeGate:
         self._moving = False
         reference, self._reference = self._reference, small
         self._refused_reference = reference
-        if reference is None:
-            return Settled(None)
+        pending, self._pending = self._pending, ()
+        if reference is None or pending is None:
+            self._last = Settled(None)
+            return self._last
         boxes = self._regions(self._changed_cells(small, reference), full_size or (image.shape[1], image.shape[0]))
-        return Settled(boxes) if boxes else None
+        self._last = Settled(boxes + pending) if boxes or pending else None
+        return self._last
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
         gray = to_gray(image)
