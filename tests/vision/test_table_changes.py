@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-import cv2
 import numpy as np
 
 from vision.camera_model import CameraModel
