@@ -217,10 +217,6 @@ class TableReader:
         return dice, notes
 
 
-def _inside(point: tuple[float, float], box: Box) -> bool:
-    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
-
-
 def _box_of(det: Detection) -> Box:
     xs, ys = zip(*det.corners)
     return (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)

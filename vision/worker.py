@@ -81,7 +81,7 @@ class VisionWorker:
         self._errors = 0
         self._status = WorkerStatus(False, "starting")
         self._last_failure: str | None = None
-        self.full_frames = 0  # frames whose full-resolution image was read (the gate settled)
+        self.full_frames = 0  # frames whose full-resolution image was read (the gate settled, or read ahead)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._watchdog = threading.Thread(target=self._watch, name=f"{name}-watchdog", daemon=True)
         self._last_frame_at = time.monotonic()
