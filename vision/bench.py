@@ -100,15 +100,31 @@ def make_scene(width: int, height: int, rng: random.Random, tags_count: int, con
             placed[tag.payload().encode()] = p
     truth = set(placed)
     if condition == "hand":
-        hand = cells[rng.randrange(count)]
-        table.set_hand(hand, 70.0)
-        # the tags under the hand cannot be read: only those well clear of it count
-        truth = {data for data, p in placed.items() if math.dist(p, hand) > 70.0 * 1.8 + size}
+        table.set_hand(cells[rng.randrange(count)], 70.0)
+        # the tags under the hand and arm cannot be read: only those clear of them count
+        mask = table.hand_mask()
+        truth = {data for data, p in placed.items() if not _covered(mask, table, p, size)}
     if condition in ("glare", "motion3"):
         image = _after_optics(table, camera, condition, rng)
     else:
         image = table.render()
     return Scene(image, truth, frozenset(placed))
+
+
+def _covered(mask: np.ndarray | None, table: SimulatedTable, position_mm: tuple[float, float], size_mm: float) -> bool:
+    """Whether any of a tag's disk (its diagonal, quiet zone included) lies under the hand."""
+    if mask is None:
+        return False
+    cx, cy = table.to_image(position_mm)
+    ex, ey = table.to_image((position_mm[0] + size_mm * 0.75, position_mm[1]))
+    r = math.hypot(ex - cx, ey - cy)
+    h, w = mask.shape
+    x0, x1 = max(0, int(cx - r)), min(w, int(cx + r) + 1)
+    y0, y1 = max(0, int(cy - r)), min(h, int(cy + r) + 1)
+    if x1 <= x0 or y1 <= y0:
+        return False
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    return bool(mask[y0:y1, x0:x1][(xs - cx) ** 2 + (ys - cy) ** 2 <= r * r].any())
 
 
 def _condition_camera(camera: CameraModel, condition: str) -> CameraModel:

@@ -118,8 +118,8 @@ def decode_zxing(gray: np.ndarray) -> list[RawCode]:
 
         found = []
         for res in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
-            if not res.valid:
-                continue
+            if not res.valid or res.format != zxingcpp.BarcodeFormat.QRCode:
+                continue  # zxing-cpp 3 reads Micro QR under "QRCode" too: a finder alone can decode as one
             p = res.position
             pts = tuple((float(c.x), float(c.y)) for c in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
             found.append(RawCode(bytes(res.bytes), pts, True, "zxing"))

@@ -79,3 +79,19 @@ def test_pyzbar_alone_when_zxing_is_not_installed(monkeypatch, demo_profile):
     found = detect_tags(ship_table(demo_profile).render())
     assert {d.parsed for d in found} == {ship("golden_horn", seat, name) for seat, name, _, _ in SHIPS}
     assert {d.decoder for d in found} == {"pyzbar"}
+
+
+def test_zxing_reports_no_micro_qr(monkeypatch):
+    """zxing-cpp 3 returns Micro QR codes for the QRCode format (a false read seen in a finder
+    pattern half under a hand): only full QR codes are ours."""
+    import zxingcpp
+
+    real = zxingcpp.read_barcodes
+    micro = next(iter(real(_two_codes(), formats=zxingcpp.BarcodeFormat.QRCode)))
+
+    class Micro:
+        valid, bytes, position = True, b"774012", micro.position
+        format = zxingcpp.BarcodeFormat.MicroQRCode
+
+    monkeypatch.setattr(zxingcpp, "read_barcodes", lambda *a, **k: [*real(*a, **k), Micro()])
+    assert sorted(r.data for r in decoders.decode_zxing(_two_codes())) == [b"first", b"second"]
