@@ -60,11 +60,17 @@ class BoardLocation:
     board: Placement | None
     tiles: tuple[Placement, ...] = ()
     white_bgr: tuple[float, float, float] | None = None  # anchor paper white, for colour calibration
+    table: Placement | None = None  # tiles only: table mm (see :func:`table_placement`)
 
     @property
     def frame(self) -> Placement | None:
-        """The placement that defines table millimetres: the board, else the first tile found."""
-        return self.board if self.board is not None else (self.tiles[0] if self.tiles else None)
+        """The placement that defines table millimetres: the board's, else the table's
+        (:func:`table_placement`), never the frame of whichever tile happened to be found first."""
+        if self.board is not None:
+            return self.board
+        if self.table is not None:
+            return self.table
+        return self.tiles[0] if self.tiles else None
 
 
 @dataclass(frozen=True)
@@ -124,11 +130,13 @@ def fit_placement(name: str, seen: list[SeenAnchor], anchors: tuple[Anchor, ...]
 
 
 def locate_board(seen: list[SeenAnchor], profile: BoardProfile, config: BoardConfig = BoardConfig(),
-                 gray_or_bgr: np.ndarray | None = None) -> BoardLocation:
+                 gray_or_bgr: np.ndarray | None = None, image_size: tuple[int, int] | None = None) -> BoardLocation:
     """Place the board and its tiles from the anchors seen in one frame.
 
     Raises :class:`BoardNotFound` when neither the board nor any tile can be placed.
-    Pass the frame to also measure the anchors' paper white (for dice colours).
+    Pass the frame to also measure the anchors' paper white (for dice colours);
+    ``image_size`` (w, h; default: the frame's) centres the table frame of a
+    profile made of tiles only (:func:`table_placement`).
     """
     board = None
     problems = []
@@ -146,7 +154,37 @@ def locate_board(seen: list[SeenAnchor], profile: BoardProfile, config: BoardCon
     if board is None and not tiles:
         raise BoardNotFound(problems[0] if problems else "board corners not visible")
     white = anchor_white(gray_or_bgr, seen) if gray_or_bgr is not None else None
-    return BoardLocation(board, tuple(tiles), white)
+    if image_size is None and gray_or_bgr is not None:
+        image_size = (gray_or_bgr.shape[1], gray_or_bgr.shape[0])
+    table = None
+    if board is None and tiles:
+        table = table_placement(min(tiles, key=lambda t: (t.error_mm / max(len(t.anchors), 1), t.name)),
+                                profile.size_mm, image_size)
+    return BoardLocation(board, tuple(tiles), white, table)
+
+
+def table_placement(tile: Placement, size_mm: Point, image_size: tuple[int, int] | None) -> Placement:
+    """Table millimetres for a profile made of tiles only (no board anchors).
+
+    The table has no marker of its own: its +x runs along the image's +x
+    (the camera stands square to the table, as the calibration preview has
+    the players set it up) and the image centre is the centre of the
+    profile's ``size_mm``.  Distances come from ``tile``'s own fit (the tiles
+    lie on the table), so positions and headings do not depend on which tile
+    is found or how it is turned.
+    """
+    if image_size is not None:
+        centre = (image_size[0] / 2.0, image_size[1] / 2.0)
+    else:
+        centre = tile.to_px((0.0, 0.0))
+    c = np.array(tile.to_mm(centre))
+    step = np.array(tile.to_mm((centre[0] + 10.0, centre[1]))) - c
+    angle = math.atan2(step[1], step[0])  # the image's +x in tile mm
+    cos, sin = math.cos(-angle), math.sin(-angle)
+    rotate = np.array([[cos, -sin, 0.0], [sin, cos, 0.0], [0.0, 0.0, 1.0]])
+    r = rotate[:2, :2] @ c
+    shift = np.array([[1.0, 0.0, size_mm[0] / 2 - r[0]], [0.0, 1.0, size_mm[1] / 2 - r[1]], [0.0, 0.0, 1.0]])
+    return Placement("table", shift @ rotate @ tile.to_plane, tile.anchors, tile.error_mm)
 
 
 def anchor_white(image: np.ndarray, seen: list[SeenAnchor]) -> tuple[float, float, float] | None:

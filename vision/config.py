@@ -20,8 +20,8 @@ class DetectConfig:
     retry_upscale: float = 2.0        # factor for the upscaled retry of a hard crop
     adaptive_block: int = 31          # adaptive-threshold block (odd, px of the crop)
     adaptive_c: int = 5
-    use_zxing: bool = False           # try zxing-cpp first when installed
-    full_frame_fallback: bool = False  # also run the decoder on the whole frame
+    use_zxing: bool = True            # zxing-cpp first when installed, pyzbar as the fallback
+    full_frame_fallback: bool = True  # a full read (no regions) also decodes the whole frame
 
 
 @dataclass(frozen=True)
@@ -32,8 +32,13 @@ class GateConfig:
     cell_px: int = 8                  # grid cell of the change map, in gate pixels
     pixel_delta: int = 18             # grey-level change that counts as changed
     cell_fraction: float = 0.12       # fraction of changed pixels that marks a cell
-    stable_frames: int = 3            # still frames in a row before the scene counts as settled
+    stable_frames: int = 3            # still frames in a row that settle the scene (whatever the frame rate) ...
+    stable_seconds: float = 0.09      # ... or at least one still frame and this long since the scene stopped (s)
     region_margin: float = 0.03       # extra border around changed regions (fraction of width)
+    hand_radius: float = 0.03         # a hand: new skin-coloured patch holding a disk this wide (radius, fraction of width)
+    hand_delta: int = 25              # grey-level change from the last read frame that makes a pixel "new"
+    skin_cr: tuple[int, int] = (135, 180)  # YCrCb chroma ranges of skin (any light, any skin tone)
+    skin_cb: tuple[int, int] = (80, 135)
 
 
 @dataclass(frozen=True)

@@ -3,8 +3,11 @@
 ``detect_tags(gray)`` is the fast path used on table frames: it looks for
 square, high-contrast blobs on a downscaled copy (or the camera's lores
 stream), decodes full-resolution crops, and retries hard crops (upscaled,
-adaptive threshold, inverted).  ``decode_image(gray)`` is the thorough path
-for single photos (``vision.scan``).  Corners come back in symbol order
+adaptive threshold, inverted).  A full read (no regions: the first view,
+a bumped camera) also decodes the whole frame, and harder variants of it
+when nothing was found, so codes the candidate search misses (too large,
+curved, low contrast) are still read.  ``decode_image(gray)`` is the
+thorough path for single photos (``vision.scan``).  Corners come back in symbol order
 (top-left, top-right, bottom-right, bottom-left), so a tag's "up" side gives
 a piece's heading.
 """
@@ -12,7 +15,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterable, Sequence
 
 import cv2
@@ -81,7 +84,11 @@ def detect_tags(
         small = to_gray(small)
     scale = gray.shape[1] / small.shape[1]
     decoders = decoders_for(config.use_zxing)
-    clusters = _clusters(_find_finders(small, scale, config))
+    if regions is None:
+        finders = _find_finders(small, scale, config)
+    else:  # only where something changed: a quarter of each region's size around it, for codes on its edge
+        finders = sorted({f for r in regions for f in _finders_in(small, _grown(r, 0.25, gray.shape), scale, config)})
+    clusters = _clusters(finders)
     boxes = [_box_around(group, scale, config, gray.shape) for group in _group_finders(clusters)]
     # tags side by side (ships packed in a port) can pair finders wrongly: decode such crowds whole too
     crowds = [(_box_around(c, scale, config, gray.shape), len(c) // 3) for c in clusters if len(c) > 3]
@@ -96,10 +103,21 @@ def detect_tags(
     for box, codes in crowds:
         if sum(_inside(d.center, box) for d in found) < codes:   # some of the crowd still missing
             found.extend(decode_crop(gray, box, config, decoders))
-    if config.full_frame_fallback:
-        for raw in _decode_chain(gray, decoders):
-            found.append(_finish(raw, gray, (0, 0), 1.0))
+    if regions is None and config.full_frame_fallback:
+        # a full read (the first view, a bumped camera, a photo): codes too big, too small or too
+        # odd for the candidate search are read whole; harder variants only when nothing was found
+        found.extend(_whole_frame(gray, decoders, thorough=not found))
     return dedupe(found)
+
+
+def _whole_frame(gray: np.ndarray, decoders: Sequence[Decoder], thorough: bool) -> list[Detection]:
+    """The decoder chain on the whole image; ``thorough``: on sharpened, rescaled, thresholded,
+    contrast-equalised, smoothed and inverted copies too, until one reads."""
+    for image, factor in _photo_variants(gray) if thorough else ((gray, 1.0),):
+        raws = _decode_chain(image, decoders)
+        if raws:
+            return [_finish(raw, gray, (0, 0), factor, source=image) for raw in raws]
+    return []
 
 
 def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list[tuple[float, float, float]]:
@@ -141,6 +159,22 @@ def _find_finders(small: np.ndarray, scale: float, config: DetectConfig) -> list
         m = cv2.moments(contour)
         finders.append((m["m10"] / m["m00"], m["m01"] / m["m00"], module))
     return finders
+
+
+def _finders_in(small: np.ndarray, box: Box, scale: float, config: DetectConfig) -> list[tuple[float, float, float]]:
+    """The finder patterns inside ``box`` (full-resolution px), in small-image px."""
+    x0, y0 = int(box[0] / scale), int(box[1] / scale)
+    x1, y1 = int(math.ceil(box[2] / scale)), int(math.ceil(box[3] / scale))
+    sub = small[y0:y1, x0:x1]
+    if min(sub.shape[:2]) < 8:
+        return []
+    return [(round(x + x0, 2), round(y + y0, 2), round(m, 3)) for x, y, m in _find_finders(sub, scale, config)]
+
+
+def _grown(box: Box, fraction: float, shape: tuple[int, ...]) -> Box:
+    x0, y0, x1, y1 = box
+    dx, dy = int((x1 - x0) * fraction), int((y1 - y0) * fraction)
+    return (max(0, x0 - dx), max(0, y0 - dy), min(shape[1], x1 + dx), min(shape[0], y1 + dy))
 
 
 def _group_finders(clusters: list[list[tuple[float, float, float]]]) -> list[list[tuple[float, float, float]]]:
@@ -252,14 +286,8 @@ def _variants(crop: np.ndarray, config: DetectConfig) -> Iterable[tuple[np.ndarr
 def decode_image(gray: np.ndarray, config: DetectConfig = DetectConfig()) -> list[Detection]:
     """Thorough decode of a single photo: whole image with several variants, then candidates."""
     gray = to_gray(gray)
-    decoders = decoders_for(config.use_zxing)
-    found: list[Detection] = []
-    for image, factor in _photo_variants(gray):
-        raws = _decode_chain(image, decoders)
-        found.extend(_finish(raw, gray, (0, 0), factor, source=image) for raw in raws)
-        if found:
-            break
-    found.extend(detect_tags(gray, config=config))
+    found = _whole_frame(gray, decoders_for(config.use_zxing), thorough=True)
+    found.extend(detect_tags(gray, config=replace(config, full_frame_fallback=False)))
     return dedupe(found)
 
 

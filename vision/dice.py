@@ -124,6 +124,43 @@ def read_qr_dice(detections: list[Detection], tray: Tray) -> DiceResult:
     return DiceResult(tuple(dice), tuple(notes))
 
 
+def tray_is_moving(view: np.ndarray, previous: np.ndarray, location: BoardLocation, tray: Tray,
+                   full_size: tuple[int, int], config: DiceConfig = DiceConfig()) -> bool:
+    """Whether dice still roll in ``tray``: it differs between two consecutive frames.
+
+    ``view`` and ``previous`` are the same-sized views of two consecutive
+    frames (grey or BGR; the camera's small stream or the full frames);
+    ``full_size`` (w, h) is the full frame the location was fitted on.  A die
+    that moved or turned changes at least a quarter of one die's area by more
+    than ``motion_delta`` grey levels; sensor noise changes single pixels.
+    """
+    frame = location.frame
+    if frame is None or view.shape != previous.shape:
+        return False
+    scale = view.shape[1] / full_size[0]
+    pts = np.array([frame.to_px(p) for p in tray.polygon], dtype=np.float64) * scale
+    h, w = view.shape[:2]
+    x0, y0 = np.clip(np.floor(pts.min(axis=0)).astype(int), 0, [w, h])
+    x1, y1 = np.clip(np.ceil(pts.max(axis=0)).astype(int) + 1, 0, [w, h])
+    if x1 <= x0 or y1 <= y0:
+        return False
+    a, b = (_grey(img[y0:y1, x0:x1]) for img in (view, previous))
+    mask = np.zeros(a.shape, dtype=np.uint8)
+    cv2.fillPoly(mask, [np.round(pts - (x0, y0)).astype(np.int32)], 255)
+    changed = (cv2.absdiff(cv2.GaussianBlur(a, (3, 3), 0), cv2.GaussianBlur(b, (3, 3), 0)) > config.motion_delta) & (mask > 0)
+    tray_mm2 = abs(_area(tray.polygon))
+    die_px = (tray.dice.size_mm ** 2) * float(mask.sum() / 255) / max(tray_mm2, 1.0)
+    return int(changed.sum()) >= max(2.0, 0.25 * die_px)
+
+
+def _grey(image: np.ndarray) -> np.ndarray:
+    return image if image.ndim == 2 else cv2.cvtColor(image, cv2.COLOR_BGR2GRAY)
+
+
+def _area(polygon: tuple[tuple[float, float], ...]) -> float:
+    return 0.5 * sum(x0 * y1 - x1 * y0 for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1]))
+
+
 def _rgb_to_lab(rgb: tuple[int, int, int]) -> np.ndarray:
     pixel = np.array([[[rgb[2], rgb[1], rgb[0]]]], dtype=np.uint8)
     return cv2.cvtColor(pixel, cv2.COLOR_BGR2LAB).astype(np.float32)[0, 0]

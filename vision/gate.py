@@ -3,6 +3,10 @@ and say once per settled change which regions changed.
 
 Per still frame the cost is one downscale and one difference of a
 160-pixel-wide image, so the expensive decoding runs only after a change.
+The scene counts as settled after ``stable_frames`` still frames, or, when
+frames carry timestamps, as soon as one still frame shows it unchanged for
+``stable_seconds``: at 10 fps that is the frame right after the first still
+one, not three frames (300 ms) later.
 """
 from __future__ import annotations
 
@@ -37,41 +41,83 @@ class ChangeGate:
         self._previous: np.ndarray | None = None
         self._reference: np.ndarray | None = None
         self._still = 0
+        self._still_since: float | None = None
         self._moving = False
+        self._refused_reference: np.ndarray | None = None
+        self._pending: tuple[Box, ...] | None = ()  # regions refused before (None: everything)
+        self._last: Settled | None = None
 
     @property
     def is_moving(self) -> bool:
         return self._moving
 
+    @property
+    def still_frames(self) -> int:
+        """Frames in a row that did not change (0: the last frame moved)."""
+        return self._still
+
+    @property
+    def still_since(self) -> float | None:
+        """Timestamp of the first frame of the current still scene (None without timestamps)."""
+        return self._still_since
+
     def reset(self) -> None:
         """Forget the reference (e.g. after the camera reconnects): the next still scene is read in full."""
         self._previous = self._reference = None
         self._still = 0
+        self._still_since = None
         self._moving = False
+        self._pending, self._last = (), None
 
-    def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None) -> Settled | None:
-        """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions."""
+    def changed_regions(self, full_size: tuple[int, int]) -> tuple[Box, ...] | None:
+        """Where the last frame differs from the last settled scene, before it has settled
+        (to read a frame that may turn out to be the first of a still scene); None: no settled scene yet."""
+        if (self._reference is None or self._previous is None or self._pending is None
+                or self._reference.shape != self._previous.shape):
+            return None
+        return self._regions(self._changed_cells(self._previous, self._reference), full_size) + self._pending
+
+    def refuse(self) -> None:
+        """The settled scene was not worth a reading (a hand rests on the board): keep the old
+        reference, so the next settled scene is compared with the last one read, and read the
+        refused regions then too (what the hand left there may be too small for the gate to see)."""
+        self._reference = self._refused_reference
+        if self._last is not None:
+            self._pending = None if self._last.regions is None else self._last.regions
+
+    def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None,
+               timestamp: float | None = None) -> Settled | None:
+        """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions;
+        ``timestamp`` (s, the frame's capture time) lets the scene settle by time, not frame count."""
         small = self._shrink(image)
         if self._previous is None or self._previous.shape != small.shape:
             self._previous = small
             self._still = 1
+            self._still_since = timestamp
             self._moving = True
             return None
         moved = bool(self._changed_cells(small, self._previous).any())
         self._previous = small
         if moved:
             self._still = 0
+            self._still_since = timestamp  # this frame may be the first of the still scene
             self._moving = True
             return None
         self._still += 1
-        if not self._moving or self._still < self.config.stable_frames:
+        long_enough = (timestamp is not None and self._still_since is not None
+                       and timestamp - self._still_since >= self.config.stable_seconds)
+        if not self._moving or not (self._still >= self.config.stable_frames or long_enough):
             return None
         self._moving = False
         reference, self._reference = self._reference, small
-        if reference is None:
-            return Settled(None)
+        self._refused_reference = reference
+        pending, self._pending = self._pending, ()
+        if reference is None or pending is None:
+            self._last = Settled(None)
+            return self._last
         boxes = self._regions(self._changed_cells(small, reference), full_size or (image.shape[1], image.shape[0]))
-        return Settled(boxes) if boxes else None
+        self._last = Settled(boxes + pending) if boxes or pending else None
+        return self._last
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
         gray = to_gray(image)
@@ -101,3 +147,39 @@ class ChangeGate:
             boxes.append((max(0, int(x * sx) - margin), max(0, int(y * sy) - margin),
                           min(full_size[0], int((x + w) * sx) + margin), min(full_size[1], int((y + h) * sy) + margin)))
         return tuple(boxes)
+
+
+HAND_WIDTH = 320  # px: hands are looked for on a copy this wide
+
+
+def hand_view(image: np.ndarray) -> np.ndarray:
+    """The small colour copy of a frame that :func:`hand_over` compares (BGR, ``HAND_WIDTH`` wide)."""
+    from vision.frames import to_bgr
+
+    bgr = to_bgr(image)
+    h, w = bgr.shape[:2]
+    if w <= HAND_WIDTH:
+        return bgr
+    return cv2.resize(bgr, (HAND_WIDTH, max(1, round(h * HAND_WIDTH / w))), interpolation=cv2.INTER_AREA)
+
+
+def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
+    """Whether a hand (or an arm) rests on the table in ``view`` (a :func:`hand_view`).
+
+    A hand is a patch that is skin-coloured now and was not there in the last
+    frame that was read (``last_read``, same size), thick enough to hold a disk
+    of radius ``hand_radius`` (fraction of the width): a moved piece, a tag or
+    the strip of table a bumped camera uncovers are thinner.  Without a last
+    read frame nothing counts as a hand (a wooden table is skin-coloured too).
+    """
+    if last_read is None or last_read.shape != view.shape or view.ndim != 3:
+        return False
+    ycrcb = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb)
+    cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
+    skin = ((cr >= config.skin_cr[0]) & (cr <= config.skin_cr[1]) & (cb >= config.skin_cb[0]) & (cb <= config.skin_cb[1]))
+    new = cv2.absdiff(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), cv2.cvtColor(last_read, cv2.COLOR_BGR2GRAY)) > config.hand_delta
+    patch = (skin & new).astype(np.uint8)
+    if not patch.any():
+        return False
+    depth = cv2.distanceTransform(patch, cv2.DIST_L2, 3)
+    return float(depth.max()) >= config.hand_radius * view.shape[1]

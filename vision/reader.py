@@ -1,13 +1,17 @@
 """One settled frame in, one :class:`TableReading` out: tags, board, spaces, dice.
 
 :class:`TableReader` keeps the last frame's results so that after a small
-change only the changed regions are decoded again (anchors are re-found only
-when a change touches them).
+change only the changed regions are decoded again.  Anchors are looked for
+again inside every changed region (grown to cover the anchors it touches and
+where lost anchors were last seen): an anchor a hand covered is dropped, one
+that reappears is found again, and the board is fitted only on anchors seen
+in the settled frame.  Positions and headings are in table millimetres
+(:attr:`vision.board.BoardLocation.frame`).
 """
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -15,7 +19,7 @@ from companion.readings import DieReading, PieceReading, TableReading
 from vision.board import BoardLocation, SeenAnchor, find_anchors, locate_board, map_piece
 from vision.config import VisionConfig
 from vision.detect import Box, Detection, detect_tags
-from vision.dice import read_colour_dice, read_qr_dice
+from vision.dice import read_colour_dice, read_qr_dice, tray_is_moving
 from vision.errors import BoardNotFound
 from vision.frames import check_frame, downscale, to_bgr, to_gray
 from vision.profiles import BoardProfile
@@ -26,6 +30,7 @@ from vision.tags import Tag
 class _Memory:
     detections: list[Detection] = field(default_factory=list)
     anchors: list[SeenAnchor] = field(default_factory=list)
+    lost: dict[int, SeenAnchor] = field(default_factory=dict)  # seen before, hidden now: where they were
     location: BoardLocation | None = None
     board_problem: str = ""
     dice: dict[str, tuple[tuple[DieReading, ...], tuple[str, ...]]] = field(default_factory=dict)
@@ -42,6 +47,16 @@ class TableReader:
     def reset(self) -> None:
         self._memory = _Memory()
 
+    def snapshot(self) -> object:
+        """What the reader remembers, to :meth:`restore` after reading a frame ahead of time."""
+        mem = self._memory
+        return replace(mem, lost=dict(mem.lost), dice=dict(mem.dice))
+
+    def restore(self, snapshot: object) -> None:
+        """Forget every read since :meth:`snapshot` returned ``snapshot``."""
+        assert isinstance(snapshot, _Memory)
+        self._memory = snapshot
+
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: tuple[Box, ...] | None = None,
              timestamp: float | None = None) -> TableReading:
         """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again."""
@@ -53,8 +68,8 @@ class TableReader:
         full = regions is None or mem.location is None and self.profile is not None and not mem.board_problem
         if full:
             regions = None
-        if self.profile is not None and (full or any(_touches(a, regions) for a in mem.anchors) or mem.location is None):
-            self._locate(frame, gray)
+        if self.profile is not None and (full or regions or mem.location is None):
+            self._locate(frame, gray, regions)
         fresh = detect_tags(gray, small, self.config.detect, regions)
         if regions is None:
             mem.detections = fresh
@@ -74,6 +89,31 @@ class TableReader:
             board_found=mem.location is not None, foreign_codes=foreign, notes=tuple(notes),
         )
 
+    def check_dice_still(self, reading: TableReading, view: np.ndarray, previous: np.ndarray | None,
+                         full_size: tuple[int, int]) -> TableReading:
+        """``reading`` with the dice of every tray still rolling unread (``dice_still`` False).
+
+        ``view`` and ``previous`` are same-sized views (the small stream or the
+        full frame) of the frame read and the one before; ``full_size`` (w, h)
+        is the full frame's.  Without a previous view the dice count as still.
+        """
+        location = self._memory.location
+        if previous is None or self.profile is None or location is None or not reading.dice:
+            return reading
+        rolling = [t for t in self.profile.trays if tray_is_moving(view, previous, location, t, full_size, self.config.dice)]
+        if not rolling:
+            return reading
+        names = {t.name for t in rolling}
+        ids = {d for t in rolling for d in t.dice.ids}
+
+        def in_rolling_tray(die: str) -> bool:
+            return die in ids or die.partition(":")[0] in names
+
+        self._memory.dice = {k: v for k, v in self._memory.dice.items() if k not in names}  # read them anew
+        dice = tuple(replace(d, face=None, confidence=0.0) if in_rolling_tray(d.die) else d for d in reading.dice)
+        notes = reading.notes + tuple(f"dice in {t.name} still rolling" for t in rolling)
+        return replace(reading, dice=dice, dice_still=False, notes=notes)
+
     def detections(self) -> list[Detection]:
         """The decoded codes behind the last reading (frame pixels)."""
         return list(self._memory.detections)
@@ -82,20 +122,47 @@ class TableReader:
     def location(self) -> BoardLocation | None:
         return self._memory.location
 
-    def _locate(self, frame: np.ndarray, gray: np.ndarray) -> None:
+    def _locate(self, frame: np.ndarray, gray: np.ndarray, regions: tuple[Box, ...] | None) -> None:
         mem = self._memory
         assert self.profile is not None
-        # tiles carry small markers (a strip beside a tile's squares): look for them at full size
-        small = gray if self.profile.tiles else downscale(gray, self.config.detect.small_width)
-        scale = gray.shape[1] / small.shape[1]
-        seen = find_anchors(small, self.profile.dictionary, self.profile.all_anchor_ids())
-        mem.anchors = [SeenAnchor(s.id, tuple((x * scale, y * scale) for x, y in s.corners)) for s in seen]
+        known = self.profile.all_anchor_ids()
+        if regions is None:
+            seen = self._find_anchors(gray, (0, 0, gray.shape[1], gray.shape[0]))
+        else:
+            # anchors outside every changed region are unchanged; inside, they are looked for again
+            boxes = [_grow(r, [a for a in [*mem.anchors, *mem.lost.values()] if _touches(a, (r,))]) for r in regions]
+            kept = [a for a in mem.anchors if not _touches(a, tuple(boxes))]
+            found: dict[int, SeenAnchor] = {}
+            for box in boxes:
+                for a in self._find_anchors(gray, box):
+                    found.setdefault(a.id, a)
+            seen = [a for a in kept if a.id not in found] + list(found.values())
+        seen = [a for a in seen if a.id in known]
+        ids = {a.id for a in seen}
+        mem.lost = {i: a for i, a in {**mem.lost, **{a.id: a for a in mem.anchors}}.items() if i not in ids}
+        unchanged = mem.location is not None and _same_anchors(seen, mem.anchors)
+        mem.anchors = seen
+        if unchanged:
+            return  # the same anchors at the same places: the same fit
         try:
             mem.location = locate_board(mem.anchors, self.profile, self.config.board, to_bgr(frame))
             mem.board_problem = ""
         except BoardNotFound as exc:
             mem.location = None
             mem.board_problem = str(exc)
+
+    def _find_anchors(self, gray: np.ndarray, box: Box) -> list[SeenAnchor]:
+        """Anchors inside ``box`` (full-resolution px), in full-resolution px."""
+        assert self.profile is not None
+        x0, y0, x1, y1 = box
+        crop = gray[y0:y1, x0:x1]
+        if min(crop.shape[:2]) < 8:
+            return []
+        # tiles carry small markers (a strip beside a tile's squares): look for them at full size
+        small = crop if self.profile.tiles else downscale(crop, max(8, round(crop.shape[1] * self.config.detect.small_width / gray.shape[1])))
+        scale = crop.shape[1] / small.shape[1]
+        return [SeenAnchor(s.id, tuple((x * scale + x0, y * scale + y0) for x, y in s.corners))
+                for s in find_anchors(small, self.profile.dictionary, self.profile.all_anchor_ids())]
 
     def _pieces(self, detections: list[Detection]) -> tuple[list[PieceReading], int, list[str]]:
         mem = self._memory
@@ -150,10 +217,6 @@ class TableReader:
         return dice, notes
 
 
-def _inside(point: tuple[float, float], box: Box) -> bool:
-    return box[0] <= point[0] < box[2] and box[1] <= point[1] < box[3]
-
-
 def _box_of(det: Detection) -> Box:
     xs, ys = zip(*det.corners)
     return (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
@@ -166,7 +229,30 @@ def _box_overlaps(a: Box, b: Box) -> bool:
 def _touches(anchor: SeenAnchor, regions: tuple[Box, ...] | None) -> bool:
     if regions is None:
         return True
-    return any(_inside(p, r) for p in anchor.corners for r in regions)
+    return any(_box_overlaps(_anchor_box(anchor), r) for r in regions)
+
+
+def _same_anchors(a: list[SeenAnchor], b: list[SeenAnchor], tolerance_px: float = 0.5) -> bool:
+    by_id = {x.id: x for x in b}
+    return len(a) == len(b) and all(
+        x.id in by_id and max(abs(p - q) for c, d in zip(x.corners, by_id[x.id].corners) for p, q in zip(c, d)) <= tolerance_px
+        for x in a)
+
+
+def _anchor_box(anchor: SeenAnchor, margin: float = 0.25) -> Box:
+    """The anchor's bounding box grown by ``margin`` of its size (its white border)."""
+    xs, ys = zip(*anchor.corners)
+    pad = margin * max(max(xs) - min(xs), max(ys) - min(ys))
+    return (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1, int(max(ys) + pad) + 1)
+
+
+def _grow(region: Box, anchors: list[SeenAnchor]) -> Box:
+    """``region`` grown to hold the whole of each anchor it touches (an ArUco marker is found whole or not at all)."""
+    x0, y0, x1, y1 = region
+    for a in anchors:
+        ax0, ay0, ax1, ay1 = _anchor_box(a)
+        x0, y0, x1, y1 = min(x0, ax0), min(y0, ay0), max(x1, ax1), max(y1, ay1)
+    return (max(0, x0), max(0, y0), x1, y1)
 
 
 def _touches_px(box: Box, tray: object, location: BoardLocation) -> bool:

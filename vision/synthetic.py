@@ -194,6 +194,16 @@ class SimulatedTable:
         with self._lock:
             self._hand = None if position_mm is None else (tuple(position_mm), radius_mm)
 
+    def hand_mask(self) -> np.ndarray | None:
+        """Where the hand covers the camera's view: (H, W) bool, or None without a hand."""
+        with self._lock:
+            hand, camera = self._hand, self._camera
+        if hand is None:
+            return None
+        mask = np.zeros((camera.height, camera.width, 3), dtype=np.uint8)
+        self._draw_hand(mask, camera, hand)
+        return mask[:, :, 0] > 0
+
     def _tray(self, name: str) -> Tray:
         for t in self.profile.trays:
             if t.name == name:

@@ -2,9 +2,16 @@
 
 The worker reads frames, passes each through the change gate, and when the
 scene settles after a change reads it (only the changed regions) and
-publishes one :class:`TableReading`.  A missing or unplugged camera is
-reported in :attr:`VisionWorker.status` and retried; the app keeps working
-by touch meanwhile.  No globals: everything lives on the instance.
+publishes one :class:`TableReading`.  A settled scene with a hand resting on
+the table is not read (the gate waits for the table to be clear); dice still
+rolling are read again on the next frames until they lie still.
+
+Nothing stops the worker silently: a missing or unplugged camera, a source or
+reader that raises anything, and a camera that stops delivering frames (a
+stall, noticed by a watchdog within ``stall_seconds``) are reported in
+:attr:`VisionWorker.status` (``ok`` False, with the reason and what the
+player can do) and in the log, and the camera is restarted; the app keeps
+working by touch meanwhile.  No globals: everything lives on the instance.
 """
 from __future__ import annotations
 
@@ -15,14 +22,26 @@ import time
 from dataclasses import dataclass
 from typing import Callable
 
+import numpy as np
+
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError
-from vision.gate import ChangeGate
+from vision.gate import ChangeGate, hand_over, hand_view
 from vision.reader import TableReader
-from vision.sources.base import EndOfStream, FrameSource
+from vision.sources.base import EndOfStream, Frame, FrameSource
 
 log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class _Ahead:
+    """A frame read before the gate knew it starts a still scene (see ``VisionWorker._read_ahead``)."""
+
+    timestamp: float
+    reading: TableReading
+    small_colour: np.ndarray
+    snapshot: object  # the reader's memory before the read, to forget it
 
 
 @dataclass(frozen=True)
@@ -46,12 +65,14 @@ class VisionWorker:
 
     def __init__(self, source: FrameSource, reader: TableReader, config: VisionConfig = VisionConfig(),
                  on_reading: Callable[[TableReading], None] | None = None, retry_seconds: float = 2.0,
-                 name: str = "vision-worker"):
+                 name: str = "vision-worker", stall_seconds: float = 3.0):
         self.source = source
         self.reader = reader
         self.gate = ChangeGate(config.gate)
         self.on_reading = on_reading
         self.retry_seconds = retry_seconds
+        self.stall_seconds = stall_seconds
+        self._gate_config = config.gate
         self._stop = threading.Event()
         self._cond = threading.Condition()
         self._latest: TableReading | None = None
@@ -60,30 +81,53 @@ class VisionWorker:
         self._errors = 0
         self._status = WorkerStatus(False, "starting")
         self._last_failure: str | None = None
-        self.full_frames = 0  # frames whose full-resolution image was read (the gate settled)
+        self.full_frames = 0  # frames whose full-resolution image was read (the gate settled, or read ahead)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
+        self._watchdog = threading.Thread(target=self._watch, name=f"{name}-watchdog", daemon=True)
+        self._last_frame_at = time.monotonic()
+        self._stalled = False
         self._started = False
         self._closed = False
+        self._last_read_view = None  # small colour copy of the last frame read (hand check)
         self.settle_latencies_ms: deque[float] = deque(maxlen=1000)  # ms, settling frame -> reading
+        self.first_still_latencies_ms: deque[float] = deque(maxlen=1000)  # ms, first still frame -> reading
 
     # ----- public API --------------------------------------------------
     def start(self) -> "VisionWorker":
         if not self._started:
             self._started = True
-            self._thread.start()
+            self._last_frame_at = time.monotonic()
+            try:
+                self._thread.start()
+                self._watchdog.start()
+            except Exception as exc:  # RuntimeError: can't start new thread
+                self._set_status(False, f"camera not started: {exc} (touch play continues)")
+                log.exception("the vision worker could not start")
+                raise
         return self
 
     def close(self, timeout: float = 5.0) -> None:
-        """Stop the thread and release the camera (safe to call twice)."""
+        """Stop the threads and release the camera (safe to call twice).
+
+        The source is closed before joining, so a thread blocked in ``read()``
+        wakes up and ends; a thread still alive after ``timeout`` is logged.
+        """
         if self._closed:
             return
         self._closed = True
         self._stop.set()
         with self._cond:
             self._cond.notify_all()
+        try:
+            self.source.close()
+        except Exception:  # noqa: BLE001 - a broken device may fail to close: still stop the threads
+            log.exception("closing the camera failed")
         if self._started:
             self._thread.join(timeout)
-        self.source.close()
+            self._watchdog.join(timeout)
+            if self._thread.is_alive():
+                log.error("the vision worker did not stop within %g s: the camera (%s) hangs in read()",
+                          timeout, self.source.name)
 
     def __enter__(self) -> "VisionWorker":
         return self.start()
@@ -101,7 +145,7 @@ class VisionWorker:
 
     @property
     def is_running(self) -> bool:
-        return self._thread.is_alive()
+        return self._thread.is_alive() or self._watchdog.is_alive()
 
     def latest(self) -> TableReading | None:
         with self._cond:
@@ -123,21 +167,41 @@ class VisionWorker:
         self._status = WorkerStatus(ok, message, self._frames, self._count, self._errors)
 
     def _run(self) -> None:
+        try:
+            self._serve()
+        except BaseException as exc:  # noqa: BLE001 - the thread never ends silently
+            self._errors += 1
+            log.exception("the vision worker stopped")
+            self._set_status(False, f"camera stopped: internal error {type(exc).__name__}; "
+                                    "restart the app to use the camera (touch play continues)")
+            raise
+        finally:
+            if self._stop.is_set():
+                self._set_status(False, "camera closed")
+            with self._cond:
+                self._cond.notify_all()
+
+    def _serve(self) -> None:
         while not self._stop.is_set():
             try:
                 self.source.start()
                 if self._last_failure is not None:
                     log.info("camera (%s) back after: %s", self.source.name, self._last_failure)
                     self._last_failure = None
-                self._set_status(True, f"camera ({self.source.name}) running")
+                if not self._stalled:  # after a stall, only a frame says the camera works again
+                    self._set_status(True, f"camera ({self.source.name}) running")
                 self._loop()
             except EndOfStream as exc:
                 self._set_status(False, str(exc))
                 break
             except Exception as exc:  # noqa: BLE001 - CameraUnavailable, OSError, anything a driver raises
                 self._errors += 1
-                self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s (touch play continues)")
-                if str(exc) != self._last_failure:  # the same failure every retry is logged once
+                if self._stalled:  # the watchdog stopped a stalled camera: its reason stays on screen
+                    log.info("stalled camera (%s) stopped: %s", self.source.name, exc)
+                else:
+                    self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s "
+                                            "(touch play continues)")
+                if not self._stalled and str(exc) != self._last_failure:  # the same failure every retry is logged once
                     self._last_failure = str(exc)
                     log.warning("camera unavailable (retrying every %g s; touch play continues): %s",
                                 self.retry_seconds, exc, exc_info=not isinstance(exc, CameraUnavailable))
@@ -146,11 +210,35 @@ class VisionWorker:
                 except Exception:  # noqa: BLE001 - a broken device may fail to close too
                     log.exception("closing the camera failed")
                 self.gate.reset()
+                self._last_read_view = None
                 self._stop.wait(self.retry_seconds)
-        with self._cond:
-            self._cond.notify_all()
+                self._last_frame_at = time.monotonic()  # the stall clock starts again with the retry
+
+    def _watch(self) -> None:
+        """Watchdog: a source that delivers no frame for ``stall_seconds`` is reported and restarted."""
+        period = max(0.01, min(1.0, self.stall_seconds / 4))
+        while not self._stop.wait(period):
+            if not self._thread.is_alive():
+                return
+            quiet = time.monotonic() - self._last_frame_at
+            if quiet < self.stall_seconds or not (self._status.ok or self._stalled):
+                continue
+            self._last_frame_at = time.monotonic()  # next check (and restart) in another stall_seconds
+            self._errors += 1
+            self._set_status(False, f"camera stalled: no picture for {self.stall_seconds:g} s; restarting it "
+                                    "(check the camera cable; touch play continues)")
+            if not self._stalled:
+                log.warning("camera (%s) stalled: no frame for %.1f s; restarting it", self.source.name, quiet)
+            self._stalled = True
+            try:
+                self.source.stop()  # wakes a read() blocked on the device; the worker reopens it
+            except Exception:  # noqa: BLE001 - a hung device may fail to stop too
+                log.exception("stopping the stalled camera failed")
 
     def _loop(self) -> None:
+        previous = None   # the gate's view of the frame before (dice stillness)
+        rolling = None    # the settled scene whose dice were still rolling: read again
+        ahead: _Ahead | None = None  # a frame read before the scene was known to be still
         while not self._stop.is_set():
             try:
                 frame = self.source.read()
@@ -159,14 +247,42 @@ class VisionWorker:
                 self._set_status(True, f"frame skipped: {exc}")
                 continue
             self._frames += 1
+            self._last_frame_at = time.monotonic()
+            if self._stalled:
+                self._stalled = False
+                log.info("camera (%s) delivers frames again", self.source.name)
+                self._set_status(True, f"camera ({self.source.name}) running")
             t_settle = time.perf_counter()
             try:
                 # the gate looks at the small view; the full image is captured only once it settles
-                settled = self.gate.update(frame.small if frame.small is not None else frame.image, frame.size)
-                if settled is None:
+                view = frame.small if frame.small is not None else frame.image
+                settled = self.gate.update(view, frame.size, frame.timestamp)
+                last_view, previous = previous, view
+                if settled is None and rolling is None:
+                    ahead = self._read_ahead(frame, ahead)
                     continue
-                self.full_frames += 1
-                reading = self.reader.read(frame.image, frame.small, settled.regions)
+                still_since = self.gate.still_since if settled is not None else None
+                if settled is not None and ahead is not None and ahead.timestamp == still_since:
+                    # the frame read ahead was the first of this still scene: its reading stands
+                    reading, small_colour = ahead.reading, ahead.small_colour
+                    ahead = None
+                else:
+                    if ahead is not None:
+                        self.reader.restore(ahead.snapshot)
+                        ahead = None
+                    self.full_frames += 1
+                    small_colour = hand_view(frame.image)
+                    if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
+                        self.gate.refuse()  # read once the hand has gone, against the last frame read
+                        rolling = None
+                        self._set_status(True, "waiting: a hand is over the table")
+                        continue
+                    reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
+                reading = self.reader.check_dice_still(reading, view, last_view, frame.size)
+                self._last_read_view = small_colour
+                was_rolling, rolling = rolling, None if reading.dice_still else (settled or rolling)
+                if was_rolling is not None and rolling is not None:
+                    continue  # still rolling: the reading that said so is out already
             except VisionError as exc:  # a bad frame: report, keep going
                 self._errors += 1
                 self._set_status(True, f"frame {frame.index} skipped: {exc}")
@@ -174,10 +290,35 @@ class VisionWorker:
             except Exception as exc:  # noqa: BLE001 - nothing a frame does may kill the worker
                 self._errors += 1
                 log.exception("frame %s broke the pipeline", frame.index)
-                self._set_status(True, f"frame {frame.index} skipped: internal error {type(exc).__name__}")
+                self._set_status(False, f"camera reading failed: internal error {type(exc).__name__} "
+                                        "(details in the log; touch play continues)")
                 continue
             self.settle_latencies_ms.append((time.perf_counter() - t_settle) * 1000.0)
+            if still_since is not None:  # frame timestamps are time.monotonic() (FrameSource.read)
+                self.first_still_latencies_ms.append((time.monotonic() - still_since) * 1000.0)
             self._publish(reading)
+
+    def _read_ahead(self, frame: Frame, ahead: "_Ahead | None") -> "_Ahead | None":
+        """Read a frame that changed and shows no hand now, while the gate waits to see it still:
+        if it is the first frame of the still scene, its reading is published the moment the
+        gate settles, a whole frame interval earlier.  Otherwise the reader forgets it."""
+        gate = self.gate
+        if ahead is not None:
+            if gate.is_moving and gate.still_frames > 0:
+                return ahead  # unchanged since it was read: keep it
+            self.reader.restore(ahead.snapshot)  # moved again, or settled on nothing: forget it
+        if not gate.is_moving or self._last_read_view is None:
+            return None
+        regions = gate.changed_regions(frame.size)
+        if not regions:
+            return None
+        small_colour = hand_view(frame.image)
+        if hand_over(small_colour, self._last_read_view, self._gate_config):
+            return None  # a hand is still there: not the still scene yet
+        snapshot = self.reader.snapshot()
+        self.full_frames += 1
+        reading = self.reader.read(frame.image, frame.small, regions)
+        return _Ahead(frame.timestamp, reading, small_colour, snapshot)
 
     def _publish(self, reading: TableReading) -> None:
         with self._cond:

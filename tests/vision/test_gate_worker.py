@@ -164,3 +164,23 @@ def test_worker_with_simulated_source_sees_a_drag(demo_profile):
         table.move_piece("gh:ship:0:b", demo_profile.space("C2").center)  # a player drags it on screen
         second = worker.wait_for_reading(1, timeout=30)
         assert second is not None and second.piece("gh:ship:0:b").space == "C2"
+
+
+def test_a_frame_read_ahead_then_undone_is_forgotten(demo_profile):
+    """A ship pushed to E2 for one frame and back: the early read of that frame leaves no trace."""
+    table = ship_table(demo_profile, seed=7)
+    still_a = table.render()
+    table.move_piece("gh:ship:1:a", demo_profile.space("E2").center, 200.0)
+    pushed = table.render()
+    table.move_piece("gh:ship:1:a", demo_profile.space("E1").center, 135.0)
+    back = table.render()
+    table.move_piece("gh:ship:0:a", demo_profile.space("A2").center)  # far from E1 and E2
+    moved = table.render()
+    readings: list[TableReading] = []
+    frames = [still_a] * 4 + [pushed] + [back] * 4 + [moved] * 4
+    with VisionWorker(ListSource(frames), TableReader(demo_profile), on_reading=readings.append) as worker:
+        assert worker.wait_until_idle(timeout=60)
+    assert len(readings) == 2
+    last = readings[-1]
+    assert last.piece("gh:ship:0:a").space == "A2"
+    assert last.piece("gh:ship:1:a").space == "E1" and len(last.pieces) == 6

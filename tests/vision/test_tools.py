@@ -2,9 +2,11 @@
 from __future__ import annotations
 
 import json
+import os
 
 import cv2
 import numpy as np
+import pytest
 
 from vision import bench, scan
 from vision.qr import qr_image
@@ -56,6 +58,26 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
         assert key in summary
     assert summary["real_photo_rate"] == 0.5
     assert 0 <= summary["recall"] <= 1 and summary["false_reads"] >= 0
+
+
+def test_bench_fails_loudly_without_its_photos(tmp_path):
+    with pytest.raises(SystemExit, match="real-photo folder .* is missing"):
+        bench.main(["--scenes", "1", "--moves", "1", "--photos", str(tmp_path / "nowhere")])
+    (tmp_path / "empty").mkdir()
+    with pytest.raises(SystemExit, match="no labelled photos"):
+        bench.main(["--scenes", "1", "--moves", "1", "--photos", str(tmp_path / "empty")])
+
+
+def test_bench_finds_the_shared_photos_from_the_repo_root():
+    assert bench.DEFAULT_PHOTOS == os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(bench.__file__))),
+                                                "..", "shared", "data", "qr-photos")
+
+
+def test_bench_compares_photo_texts_strictly():
+    assert bench.same_text("hello\r\nworld \n", "hello\nworld")
+    # pyzbar reads half-width katakana as other characters: the ASCII around them must not make it right
+    assert not bench.same_text("ABC \uff71\uff72 123", "ABC \u00b1\u00b2 123")
+    assert not bench.same_text("hello  world", "hello world")
 
 
 def test_bench_scene_ground_truth_matches_render():

@@ -1,0 +1,122 @@
+"""The worker never dies silently: reader errors, stalled and hanging cameras, close()."""
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+from vision.reader import TableReader
+from vision.sources.base import FrameSource
+from vision.worker import VisionWorker
+
+from tests.vision.scenes import ship_table
+
+
+class StillCamera(FrameSource):
+    """Delivers one frame forever; ``block`` makes read() hang until the camera is stopped."""
+
+    name = "still"
+
+    def __init__(self, frame):
+        super().__init__()
+        self.frame = frame
+        self.block = threading.Event()
+        self.blocked = threading.Event()
+        self.released = threading.Event()
+        self.opened = 0
+
+    def _open(self):
+        self.opened += 1
+        self.released.clear()
+
+    def _close(self):
+        self.released.set()
+
+    def _grab(self):
+        if self.block.is_set():
+            self.blocked.set()
+            self.released.wait()  # a hung driver: only stopping the camera wakes it
+            raise OSError("camera stopped while waiting for a frame")
+        return self.frame, None
+
+
+class BrokenReader(TableReader):
+    """Raises ``error`` on every read until ``heal`` is set."""
+
+    def __init__(self, profile, error):
+        super().__init__(profile)
+        self.error = error
+        self.heal = threading.Event()
+        self.calls = 0
+
+    def read(self, *args, **kwargs):
+        self.calls += 1
+        if not self.heal.is_set():
+            raise self.error
+        return super().read(*args, **kwargs)
+
+
+def _wait_status(worker, predicate, timeout=10.0):
+    done = threading.Event()
+    while not done.wait(0.01):
+        if predicate(worker.status):
+            return True
+        timeout -= 0.01
+        if timeout <= 0:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("error", [ValueError("bad shape"), KeyError("tile"), ZeroDivisionError()])
+def test_reader_raising_shows_on_screen_and_the_worker_survives(demo_profile, error):
+    table = ship_table(demo_profile)
+    camera = StillCamera(table.render())
+    reader = BrokenReader(demo_profile, error)
+    with VisionWorker(camera, reader) as worker:
+        assert _wait_status(worker, lambda s: not s.ok)
+        assert type(error).__name__ in worker.status.message and "touch play continues" in worker.status.message
+        assert worker.is_running
+        reader.heal.set()
+        table.move_piece("gh:ship:0:b", demo_profile.space("C2").center)
+        camera.frame = table.render()  # the next change is read once the reader works
+        reading = worker.wait_for_reading(timeout=30)
+        assert reading is not None and len(reading.pieces) == 6
+        assert worker.status.ok
+    assert not worker.is_running
+
+
+def test_stalled_camera_is_reported_and_restarted(demo_profile):
+    camera = StillCamera(ship_table(demo_profile).render())
+    with VisionWorker(camera, TableReader(demo_profile), stall_seconds=0.3) as worker:
+        assert worker.wait_for_reading(timeout=30) is not None
+        camera.block.set()
+        assert camera.blocked.wait(10)
+        assert _wait_status(worker, lambda s: not s.ok and "stalled" in s.message)
+        assert "check the camera cable" in worker.status.message
+        assert camera.released.wait(10)  # the watchdog stopped the hung camera ...
+        camera.block.clear()
+        assert _wait_status(worker, lambda s: s.ok)  # ... and the worker opened it again
+        assert camera.opened >= 2
+    assert not worker.is_running
+
+
+def test_close_wakes_a_read_that_hangs(demo_profile):
+    camera = StillCamera(ship_table(demo_profile).render())
+    camera.block.set()
+    worker = VisionWorker(camera, TableReader(demo_profile), stall_seconds=60).start()
+    assert camera.blocked.wait(10)
+    worker.close(timeout=10)
+    assert not worker.is_running
+    assert not worker.status.ok
+
+
+def test_source_whose_start_raises_is_reported_not_left_starting(demo_profile):
+    class NoStart(StillCamera):
+        def _open(self):
+            raise ValueError("bad sensor mode")
+
+    worker = VisionWorker(NoStart(None), TableReader(demo_profile), retry_seconds=0.01).start()
+    assert _wait_status(worker, lambda s: not s.ok and "bad sensor mode" in s.message)
+    assert worker.is_running
+    worker.close()
+    assert not worker.is_running
