@@ -33,7 +33,7 @@ from typing import Any, Sequence
 
 from companion.bench import percentile
 from companion.engine import GameConfig
-from companion.games import GAME_TITLES, load_game
+from companion.games import game_title, load_game
 from companion.journal import Journal
 from companion.session import TableSession
 
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     by_actions = {s.actions: s.rss_mb for s in result.samples}
     print(json.dumps({
         "actions": result.actions, "games_finished": result.games_finished,
-        "games": list(GAME_TITLES[g] for g in GAMES), "seconds": round(played, 1),
+        "games": list(game_title(g) for g in GAMES), "seconds": round(played, 1),
         "journal_mb": round(size_mb, 1),
         "rss_mb": {"start": result.samples[0].rss_mb, "end": result.samples[-1].rss_mb,
                    "max": max(s.rss_mb for s in result.samples), "by_actions": by_actions},

@@ -5,17 +5,15 @@ Which source: the settings' ``camera`` (``auto`` = whatever camera is
 present, chosen on its own and not from the GPIO panel: Picamera2 when it is
 installed and lists a camera, else a USB webcam (V4L2), else the simulated
 table; ``opencv`` = a USB webcam or video file named by ``camera_device``;
-``none`` = touch only).  A game's table view supplies its
+``none`` = touch only).  A game's vision declaration supplies its
 board profile and, for the simulated camera, the simulated table it renders
-(``camera_setup(session)`` in ``ui/games/<game>.py``).  Any camera failure
+(``GameVision.camera_setup(state)`` in ``vision/games/<game>.py``, named by
+the game's manifest).  Any camera failure
 leaves the game playable by touch with a visible notice.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from kivy.clock import Clock
@@ -23,18 +21,9 @@ from kivy.clock import Clock
 from companion.i18n import N_
 from companion.readings import TableReading
 from companion.session import TableSession
+from vision.games import CameraSetup, game_vision
 
 log = logging.getLogger(__name__)
-
-
-@dataclass
-class CameraSetup:
-    """What a game gives the camera: its board profile, its simulated table, and
-    its own reader when plain :class:`vision.reader.TableReader` is not enough."""
-
-    profile: Any                  # vision.profiles.BoardProfile
-    simulated_table: Any = None   # vision.synthetic.SimulatedTable for laptop play
-    reader: Any = None            # a vision.reader.TableReader (None: one for ``profile``)
 
 
 class CameraFeed:
@@ -90,15 +79,11 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
     choice = settings.camera
     if choice == "none":
         return None, ""
-    module_name = f"ui.games.{session.config.game}"
-    if importlib.util.find_spec(module_name) is None:
-        return None, ""
-    module = importlib.import_module(module_name)
-    make_setup = getattr(module, "camera_setup", None)
-    if make_setup is None:
-        return None, ""
     try:
-        setup: CameraSetup = make_setup(session)
+        vision = game_vision(session.config.game)
+        if vision is None or vision.camera_setup is None:
+            return None, ""
+        setup = vision.camera_setup(session.state)
         source = frame_source(settings, setup, simulated_machine)
         if source is None:
             return None, N_("No camera for this game: play by touch.")

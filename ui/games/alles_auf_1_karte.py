@@ -22,15 +22,12 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.engine import CompanionError, GameConfig
+from companion.engine import CompanionError
 from companion.i18n import N_
 from companion.signals import RoundEnded, SeatScored, Signal
-from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import (
     DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
 from companion.alles_auf_1_karte.cards import COLOURS
-from companion.alles_auf_1_karte.catalogue import load_effective_catalogue
-from ui.camera import CameraSetup
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, CardView, DieView
 from ui.screens import load_kv
 
@@ -47,27 +44,6 @@ SCORED_W = 50
 def catalogue_dir(app: Any) -> Path:
     """Where the players' card corrections are kept."""
     return Path(app.data_dir) / CATALOGUE_DIR
-
-
-def prepare_config(config: GameConfig, app: Any) -> GameConfig:
-    """New games deal from the effective (player-corrected) catalogue; the layouts
-    are pinned in the config so the record replays whatever is edited later."""
-    catalogue = load_effective_catalogue(catalogue_dir(app))
-    options = dict(config.options)
-    options["cards"] = GAME.with_catalogue(catalogue).cards_option()
-    return GameConfig(config.game, config.players, tuple(sorted(options.items())))
-
-
-def camera_setup(session: Any) -> CameraSetup:
-    """The dice mat profile and a simulated mat whose dice "Random" throws."""
-    from ui.games.alles_auf_1_karte_camera import load_dice_profile, simulated_dice_table
-
-    profile = load_dice_profile()
-    return CameraSetup(profile, simulated_dice_table(profile))
-
-
-def build_view(session: Any) -> "AllesView":
-    return AllesView(session=session)
 
 
 class AaColourButton(Button):
@@ -248,7 +224,7 @@ class AllesView(BoxLayout):
         read); without a simulated camera, a random throw is entered directly."""
         table = self.simulated_table()
         if table is not None:
-            from ui.games.alles_auf_1_karte_camera import lift_hand, throw_dice
+            from vision.games.alles_auf_1_karte_camera import lift_hand, throw_dice
 
             throw_dice(table, self._kept_dice(self._summary), self.rng, hand=True)
             Clock.schedule_once(lambda _dt: lift_hand(table), 0.8)
@@ -263,7 +239,7 @@ class AllesView(BoxLayout):
         if chosen and self.submit(Reroll(self._summary["active"], chosen)):
             table = self.simulated_table()
             if table is not None:  # the picked-up dice leave the mat
-                from ui.games.alles_auf_1_karte_camera import pick_up
+                from vision.games.alles_auf_1_karte_camera import pick_up
 
                 pick_up(table, chosen)
 
@@ -602,7 +578,7 @@ class AllesView(BoxLayout):
         elif isinstance(signal, RoundEnded):
             table = self.simulated_table()
             if table is not None:  # the players pick the dice up for the next roll
-                from ui.games.alles_auf_1_karte_camera import clear_dice
+                from vision.games.alles_auf_1_karte_camera import clear_dice
 
                 clear_dice(table)
 

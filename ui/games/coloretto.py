@@ -33,7 +33,7 @@ from companion.coloretto.view import hand_score
 from companion.engine import CompanionError
 from companion.i18n import N_
 from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
-from ui.games.coloretto_camera import CARD_RGB, lay_random_card, load_board_profile, simulated_table
+from vision.games.coloretto_camera import CARD_RGB, lay_random_card
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -502,13 +502,3 @@ def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
 def _escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
 
-
-def build_view(session: Any) -> ColorettoView:
-    return ColorettoView(session=session)
-
-
-def camera_setup(session: Any) -> Any:
-    """The mat's board profile and, for laptop play, a simulated mat showing the game."""
-    from ui.camera import CameraSetup
-
-    return CameraSetup(load_board_profile(), simulated_table(session.state))

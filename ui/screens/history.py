@@ -8,7 +8,7 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.games import GAME_TITLES
+from companion.games import game_title
 from ui.screens import load_kv
 from ui.screens.home import history_row
 
@@ -40,14 +40,14 @@ class HistoryScreen(Screen):
         app = App.get_running_app()
         names = [p.get("name", "?") for p in entry.config.get("players", [])]
         sheet = (entry.result or {}).get("scores", {})
-        app.manager.get_screen("scores").show_result(GAME_TITLES.get(entry.game, entry.game), names, sheet)
+        app.manager.get_screen("scores").show_result(game_title(entry.game), names, sheet)
         app.manager.current = "scores"
 
 
 def stats_text(app, entries) -> str:
     if not entries:
         return app.tr("No finished games yet. They appear here when a game ends.")
-    games = Counter(GAME_TITLES.get(e.game, e.game) for e in entries)
+    games = Counter(game_title(e.game) for e in entries)
     wins: Counter[str] = Counter()
     for entry in entries:
         players = entry.config.get("players", [])

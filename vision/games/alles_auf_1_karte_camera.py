@@ -44,7 +44,7 @@ def profile_document() -> dict[str, Any]:
         "size_mm": [w, h],
         "notes": ("A 420 x 300 mm dice mat: an ArUco anchor in each corner (their white margin "
                   "is the colour reference) and a tray for the 5 colour dice in the middle. "
-                  "Made by ui/games/alles_auf_1_karte_camera.py:profile_document()."),
+                  "Made by vision/games/alles_auf_1_karte_camera.py:profile_document()."),
         "anchors": {
             "dictionary": "DICT_4X4_50",
             "size_mm": ANCHOR_MM,
