@@ -52,6 +52,9 @@ class GameManifest:
     ui: str | None                           # module with ``UI: ui.games.GameUi``
     vision: str | None                       # module with ``VISION: vision.games.GameVision``
     camera: CameraExplanation | None = None  # None: the camera proposes nothing
+    #: the rules digest the code cites (``§5.2``, ``AMB-C4``, ``TV-24``…), from the project root;
+    #: tests/test_rules_references.py checks every such reference resolves in it
+    rules: str | None = None
     #: whether companion/locale/<lang>/LC_MESSAGES/<name>.po translates its texts
     #: (shipped games do; a test or add-on game brings its own catalogue)
     translated: bool = True

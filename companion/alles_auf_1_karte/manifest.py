@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     camera=CameraExplanation(GAME.actions_for_reading),
     ui="ui.games.alles_auf_1_karte_manifest",
     vision="vision.games.alles_auf_1_karte",
+    rules="docs/rules/alles-auf-1-karte.md",
 )

@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     camera=CameraExplanation(GAME.actions_for_reading),
     ui="ui.games.coloretto_manifest",
     vision="vision.games.coloretto",
+    rules="docs/rules/coloretto.md",
 )

@@ -8,4 +8,5 @@ MANIFEST = GameManifest(
     camera=CameraExplanation(GAME.actions_for_reading, GAME.unexplained_reading),
     ui="ui.games.golden_horn_manifest",
     vision="vision.games.golden_horn",
+    rules="docs/rules/golden-horn.md",
 )
