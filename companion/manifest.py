@@ -42,6 +42,10 @@ class CameraExplanation:
         return tuple(self.unexplained_reading(state, reading))
 
 
+#: where a layer's declaration must not live (it would import what that package may not)
+OTHER_LAYERS = {"ui": {"companion", "hardware", "vision"}, "vision": {"companion", "hardware", "ui"}}
+
+
 @dataclass(frozen=True)
 class GameManifest:
     """One game's declaration.  ``ui`` and ``vision`` must be given, even as None:
@@ -49,8 +53,8 @@ class GameManifest:
     None for ``vision`` means no camera and no tags to print."""
 
     engine: Game
-    ui: str | None                           # module with ``UI: ui.games.GameUi``
-    vision: str | None                       # module with ``VISION: vision.games.GameVision``
+    ui: str | None        # module with ``UI: ui.games.GameUi`` (ui/games/<game>_manifest.py)
+    vision: str | None    # module with ``VISION: vision.games.GameVision`` (vision/games/<game>.py)
     camera: CameraExplanation | None = None  # None: the camera proposes nothing
     #: the rules digest the code cites (``§5.2``, ``AMB-C4``, ``TV-24``…), from the project root;
     #: tests/test_rules_references.py checks every such reference resolves in it
@@ -66,8 +70,12 @@ class GameManifest:
         if self.camera is not None and not isinstance(self.camera, CameraExplanation):
             raise ManifestError(f"{self.name}: camera must be a CameraExplanation, not {self.camera!r}")
         for layer, module in (("ui", self.ui), ("vision", self.vision)):
-            if module is not None and not (isinstance(module, str) and module.startswith(f"{layer}.")):
-                raise ManifestError(f"{self.name}: {layer} must name a module under {layer}/, not {module!r}")
+            if module is None:
+                continue
+            top = module.split(".")[0] if isinstance(module, str) else None
+            if top is None or top in OTHER_LAYERS[layer]:
+                raise ManifestError(f"{self.name}: {layer} must name a module outside "
+                                    f"{', '.join(sorted(OTHER_LAYERS[layer]))}, not {module!r}")
 
     @property
     def name(self) -> str:

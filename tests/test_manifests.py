@@ -107,8 +107,9 @@ def test_a_manifest_must_name_both_layers():
 @pytest.mark.parametrize("kwargs, problem", [
     ({"engine": object()}, "does not implement"),
     ({"camera": COUNTER.apply}, "CameraExplanation"),
-    ({"ui": "vision.games.counter"}, "module under ui/"),
-    ({"vision": "ui.games.counter"}, "module under vision/"),
+    ({"ui": "vision.games.counter"}, "ui must name a module outside companion, hardware, vision"),
+    ({"vision": "ui.games.counter"}, "vision must name a module outside companion, hardware, ui"),
+    ({"vision": "companion.counter"}, "vision must name a module outside"),
 ])
 def test_a_manifest_of_the_wrong_shape_is_refused(kwargs, problem):
     declared = {"engine": COUNTER, "ui": None, "vision": None, **kwargs}
@@ -140,3 +141,13 @@ def test_a_registry_line_that_disagrees_with_its_engine_is_refused(scratch_regis
     games.GAMES.append(GameEntry("counter2", "Counter", "tests.fake_game"))
     with pytest.raises(ManifestError, match="registry line"):
         load_manifest("counter2")
+
+
+def test_the_checklist_s_proof_game_is_picked_up_everywhere():
+    """Pebbles (tests/pebbles/) was added only by following docs/adding-a-game.md:
+    the registry-driven suites include it without a line of their own."""
+    from tests.conformance.test_conformance import GAMES as CONFORMANCE
+    from tests.test_rules_references import FILES
+
+    assert "pebbles" in CONFORMANCE and "pebbles" in GAMES and "pebbles" in FILES
+    assert game_ui("pebbles") is GENERIC and game_vision("pebbles").camera_setup is None

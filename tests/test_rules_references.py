@@ -85,7 +85,8 @@ FILES = game_files()
 @pytest.mark.parametrize("game", sorted(FILES))
 def test_every_rules_reference_resolves_in_the_game_s_digest(game):
     count = sum(len(references(p.read_text(encoding="utf-8"))) for p in FILES[game])
-    assert count >= 20, f"only {count} references found for {game}: is the scan still looking?"
+    least = 20 if load_manifest(game).translated else 1      # a shipped game cites its digest a lot
+    assert count >= least, f"only {count} references found for {game}: is the scan still looking?"
     assert unresolved(game, FILES[game]) == []
 
 
