@@ -25,6 +25,10 @@ from vision.games import CameraSetup, game_vision
 
 log = logging.getLogger(__name__)
 
+#: The simulated camera of a game renders a frame only when stepped (:meth:`CameraFeed.step`):
+#: tests/ui/run.py sets it, so a scenario decides which scenes the camera sees, whatever the load.
+STEPPED_SIMULATION = False
+
 
 class CameraFeed:
     """Runs the vision worker for one game; readings become session proposals."""
@@ -37,6 +41,7 @@ class CameraFeed:
 
         self.session = session
         self.setup = setup
+        self.source = source
         self.on_status = on_status
         self.on_error = on_error  # a camera failure: the status LED (once per new failure)
         self.last_reading: TableReading | None = None
@@ -68,8 +73,22 @@ class CameraFeed:
             if text and self.on_error is not None:
                 self.on_error()
 
+    def step(self, frames: int) -> Any:
+        """A stepped simulated camera (STEPPED_SIMULATION) reads ``frames`` more frames of the
+        table as it is now; returns the source (``wait_rendered``)."""
+        from vision.sources.simulated import SimulatedSource
+
+        if not isinstance(self.source, SimulatedSource):
+            raise TypeError(f"only the simulated camera is stepped, not {self.source.name}")
+        self.source.step(frames)
+        return self.source
+
     def close(self) -> None:
         self._status_event.cancel()
+        from vision.sources.simulated import SimulatedSource
+
+        if isinstance(self.source, SimulatedSource):
+            self.source.run_free()   # a worker waiting for a step must see its stop
         self.worker.close()
 
 
@@ -84,7 +103,7 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, simulated_machine)
+        source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error).start(), ""
@@ -105,9 +124,10 @@ def signal_camera_error() -> None:
 
 
 def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
-                 choose: Callable[[], Any] | None = None) -> Any:
+                 choose: Callable[[], Any] | None = None, stepped: bool = False) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table.
+    simulated camera when the game has no simulated table.  ``stepped``: a
+    simulated camera renders only the frames it is stepped for (tests).
 
     ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
     camera: ``auto`` looks for one (:func:`choose_camera`)."""
@@ -126,6 +146,8 @@ def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = Fa
             return None
         from vision.sources.simulated import SimulatedSource
 
+        if stepped:
+            return SimulatedSource(setup.simulated_table, stepped=True)
         return SimulatedSource(setup.simulated_table, fps=10)
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source

@@ -23,6 +23,9 @@ def main(argv: list[str]) -> int:
     from ui.cli import configure_kivy
 
     configure_kivy(data, (width, height))
+    import ui.camera
+
+    ui.camera.STEPPED_SIMULATION = True   # the scenario steps the simulated camera (Probe.step_camera)
     from companion.games import register_game
 
     register_game("counter", "tests.fake_game", "Counter")

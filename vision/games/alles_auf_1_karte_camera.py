@@ -81,11 +81,16 @@ def throw_dice(table: SimulatedTable, kept: Sequence[str], rng: random.Random,
     downscaled view).  Returns the 5 faces now showing (kept first)."""
     thrown = [rng.choice(tuple(DICE_RGB)) for _ in range(5 - len(kept))]
     if hand:
-        x0, y0, x1, y1 = TRAY_RECT
-        table.set_hand(((x0 + x1) / 2, (y0 + y1) / 2), radius_mm=90.0)
+        hand_over_tray(table)
     clear_dice(table)
     faces = list(kept) + thrown
     return table.roll_tray(TRAY, rng, faces=faces)
+
+
+def hand_over_tray(table: SimulatedTable) -> None:
+    """The thrower's hand over the dice tray."""
+    x0, y0, x1, y1 = TRAY_RECT
+    table.set_hand(((x0 + x1) / 2, (y0 + y1) / 2), radius_mm=90.0)
 
 
 def lift_hand(table: SimulatedTable) -> None:
