@@ -51,6 +51,12 @@ def main(argv: list[str]) -> int:
             probe.record("failure", failure[0])
         finally:
             probe.save()
+            # the scenario is over: timers it did not wait for (a banner's or a flash's end)
+            # must not fire into a stopped app on a loaded machine
+            from kivy.clock import Clock
+
+            for event in Clock.get_events():
+                event.cancel()
             app.stop()
 
     async def both() -> None:
