@@ -151,3 +151,14 @@ def test_the_checklist_s_proof_game_is_picked_up_everywhere():
 
     assert "pebbles" in CONFORMANCE and "pebbles" in GAMES and "pebbles" in FILES
     assert game_ui("pebbles") is GENERIC and game_vision("pebbles").camera_setup is None
+
+
+@pytest.mark.parametrize("build", [
+    lambda: GameUi(build_view="ui.games.generic"),                       # type: ignore[arg-type]
+    lambda: GameUi(build_view=print, camera_options={"route.tiles": "read"}),  # type: ignore[dict-item]
+    lambda: GameVision(tags=None, max_seats=4),                          # type: ignore[arg-type]
+    lambda: GameVision(tags=list, max_seats=0),
+])
+def test_a_layer_declaration_of_the_wrong_shape_is_refused(build):
+    with pytest.raises(ManifestError):
+        build()

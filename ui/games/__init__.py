@@ -33,7 +33,9 @@ class GameUi:
     camera_options: Mapping[str, CameraOption] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        hooks = [self.build_view, self.prepare_config or self.build_view, *self.camera_options.values()]
+        hooks = [self.build_view, *self.camera_options.values()]
+        if self.prepare_config is not None:
+            hooks.append(self.prepare_config)
         if not all(callable(h) for h in hooks):
             raise ManifestError(f"GameUi hooks must be callables, got {self!r}")
 
