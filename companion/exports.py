@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from companion.engine import CompanionError, GameConfig
-from companion.games import GAME_TITLES, load_game
+from companion.games import game_title, load_game
 from companion.journal import Journal, JournalError
 from companion.record import GameRecord, RecordError, parse_json, record_from_dict, replay
 from companion.session import _result as game_result
@@ -95,7 +95,7 @@ def csv_text(plays: Iterable[Play]) -> str:
         for seat, name in enumerate(play.names):
             start = "" if play.start_seat is None else int(play.start_seat == seat)
             writer.writerow([play.id, _local(play.finished), play.game,
-                             GAME_TITLES.get(play.game, play.game), BGG_IDS.get(play.game, ""), seat,
+                             game_title(play.game), BGG_IDS.get(play.game, ""), seat,
                              name, play.totals[seat], int(seat in play.winners), start,
                              len(play.names), round(play.duration / 60)])
     return out.getvalue()
@@ -139,7 +139,7 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             low, high = engine.min_players, engine.max_players
         except CompanionError:
             low = high = 0
-        title = GAME_TITLES.get(name, name)
+        title = game_title(name)
         games.append({
             "uuid": _uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
             "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,

@@ -1,51 +1,101 @@
-"""The registry of games.  Game modules are imported lazily, on first use,
-so the app starts fast and a broken game cannot stop the others."""
+"""The registry of games: one declared list, one line per game.
+
+A line names the game, its title (known without importing the engine, for the
+home and history screens) and the module whose ``MANIFEST``
+(:class:`companion.manifest.GameManifest`) declares the rest.  Manifests are
+imported lazily, on first use, so the app starts fast and a broken game cannot
+stop the others (it is logged and left out of :func:`available_games`).
+Adding a game = its package(s) + one line in :data:`GAMES`
+(docs/adding-a-game.md).
+"""
 from __future__ import annotations
 
 import importlib
-import importlib.util
+import logging
+from dataclasses import dataclass
 
 from companion.engine import CompanionError, Game
+from companion.manifest import GameManifest, ManifestError
 
-#: machine name -> module that exposes ``GAME``
-GAME_MODULES: dict[str, str] = {
-    "golden_horn": "companion.golden_horn",
-    "coloretto": "companion.coloretto",
-    "alles_auf_1_karte": "companion.alles_auf_1_karte",
-}
+log = logging.getLogger(__name__)
 
-#: display titles, known without importing the engines
-GAME_TITLES: dict[str, str] = {
-    "golden_horn": "Golden Horn",
-    "coloretto": "Coloretto",
-    "alles_auf_1_karte": "Alles auf 1 Karte",
-}
+
+@dataclass(frozen=True)
+class GameEntry:
+    name: str       # machine name, the engine's ``name``
+    title: str      # display name, the engine's ``title`` (tests/test_manifests.py checks both)
+    manifest: str   # module exposing ``MANIFEST: GameManifest``
+
+
+GAMES: list[GameEntry] = [
+    GameEntry("golden_horn", "Golden Horn", "companion.golden_horn.manifest"),
+    GameEntry("coloretto", "Coloretto", "companion.coloretto.manifest"),
+    GameEntry("alles_auf_1_karte", "Alles auf 1 Karte", "companion.alles_auf_1_karte.manifest"),
+]
 
 
 class UnknownGame(CompanionError, ValueError):
     """A game name that is not in the registry (or whose module is missing)."""
 
 
+_loaded: dict[str, GameManifest] = {}
+
+
+def registered_games() -> tuple[str, ...]:
+    """Every registered name, loadable or not."""
+    return tuple(e.name for e in GAMES)
+
+
+def game_title(name: str) -> str:
+    """The display title of a registered game (the name itself for one no longer registered)."""
+    return next((e.title for e in GAMES if e.name == name), name)
+
+
+def entry(name: str) -> GameEntry:
+    found = next((e for e in GAMES if e.name == name), None)
+    if found is None:
+        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(registered_games())})")
+    return found
+
+
+def load_manifest(name: str) -> GameManifest:
+    """The declaration of game ``name``; UnknownGame when it is not registered or
+    its module is missing, ManifestError when its declaration has the wrong shape."""
+    if name in _loaded:
+        return _loaded[name]
+    line = entry(name)
+    try:
+        module = importlib.import_module(line.manifest)
+    except ModuleNotFoundError as exc:
+        raise UnknownGame(f"game {name!r} is not installed ({exc.name})") from exc
+    manifest = module.MANIFEST
+    if not isinstance(manifest, GameManifest):
+        raise ManifestError(f"{line.manifest}.MANIFEST is a {type(manifest).__name__}, not a GameManifest")
+    if (manifest.name, manifest.title) != (line.name, line.title):
+        raise ManifestError(f"{line.manifest} declares {manifest.name!r} ({manifest.title!r}); "
+                            f"the registry line says {line.name!r} ({line.title!r})")
+    _loaded[name] = manifest
+    return manifest
+
+
 def available_games() -> tuple[str, ...]:
-    """Names of the games whose engine module is installed."""
+    """Names of the registered games whose manifest loads; a broken one is logged and left out."""
     found = []
-    for name, module in GAME_MODULES.items():
-        if importlib.util.find_spec(module) is not None:
-            found.append(name)
+    for line in GAMES:
+        try:
+            load_manifest(line.name)
+        except Exception:  # a broken game must not stop the others
+            log.exception("game %r is left out: its manifest %s does not load", line.name, line.manifest)
+            continue
+        found.append(line.name)
     return tuple(found)
 
 
 def load_game(name: str) -> Game:
-    module = GAME_MODULES.get(name)
-    if module is None:
-        raise UnknownGame(f"unknown game {name!r} (known: {', '.join(GAME_MODULES)})")
-    try:
-        return importlib.import_module(module).GAME
-    except ModuleNotFoundError as exc:
-        raise UnknownGame(f"game {name!r} is not installed ({exc.name})") from exc
+    return load_manifest(name).engine
 
 
-def register_game(name: str, module: str, title: str | None = None) -> None:
-    """Add a game module to the registry (used by tests and add-on games)."""
-    GAME_MODULES[name] = module
-    GAME_TITLES[name] = title or name
+def register_game(name: str, manifest: str, title: str) -> None:
+    """Add a game to the registry at run time (tests and add-on games)."""
+    GAMES[:] = [e for e in GAMES if e.name != name] + [GameEntry(name, title, manifest)]
+    _loaded.pop(name, None)

@@ -259,13 +259,14 @@ def kv_messages(source: str) -> set[str]:
 
 def game_messages() -> set[str]:
     """Option labels, help texts and choice labels of every game shipped in companion/."""
-    from companion.games import GAME_MODULES, available_games, load_game
+    from companion.games import available_games, load_manifest
 
     found: set[str] = set()
     for name in available_games():
-        if not GAME_MODULES[name].startswith("companion."):
+        manifest = load_manifest(name)
+        if not manifest.translated:
             continue  # a test or add-on game brings its own catalogue
-        game = load_game(name)
+        game = manifest.engine
         found.add(game.title)
         for option in game.options:
             found.add(option.label)

@@ -381,7 +381,7 @@ class Journal:
 
     def _game_name(self, game_id: int) -> str:
         """A game as the players know it: its title and their names."""
-        from companion.games import GAME_TITLES
+        from companion.games import game_title
 
         row = self._db.execute("SELECT game, config FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
@@ -390,7 +390,7 @@ class Journal:
         players = config.get("players") if isinstance(config, dict) else None
         names = ", ".join(str(p.get("name", "?")) for p in players if isinstance(p, dict)) \
             if isinstance(players, list) else ""
-        title = GAME_TITLES.get(row[0], str(row[0]))
+        title = game_title(str(row[0]))
         return f"{title} ({names})" if names else title
 
     def _check_wal(self) -> None:

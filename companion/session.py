@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from companion.actions import Action
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
-from companion.games import load_game
+from companion.games import load_game, load_manifest
 from companion.i18n import Text, untranslated
 from companion.journal import Journal, JournalError, JournalEvent
 from companion.readings import TableReading
@@ -362,15 +362,14 @@ class TableSession:
         drawn, revealed and placed); after each confirm the same reading is
         asked again, until the state explains it and nothing is proposed.
         """
-        explain = getattr(self.game, "actions_for_reading", None)
-        if explain is None or self.is_over:
+        camera = load_manifest(self.config.game).camera
+        if camera is None or self.is_over:
             return None
         with self._lock:
             self._reading = reading
-            candidates = tuple(explain(self.state, reading))
+            candidates = tuple(camera.actions_for_reading(self.state, reading))
             if not candidates:
-                unexplained = getattr(self.game, "unexplained_reading", None)
-                seen = tuple(unexplained(self.state, reading)) if unexplained is not None else ()
+                seen = camera.unexplained(self.state, reading)
                 changed = seen != self.unexplained
                 self.unexplained = seen
                 if self.pending is not None and self.pending.source == "camera":

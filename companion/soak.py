@@ -1,6 +1,6 @@
 """``python -m companion.soak``: a long session at the table, measured.
 
-Plays seeded random games of Golden Horn, Coloretto and Alles auf 1 Karte in
+Plays seeded random games of every registered game (companion/games.py) in
 turn, each to its end, through a :class:`TableSession` on a journal in a
 temporary directory (with undos and redos, and the view data a table screen
 renders after each action).  Every ``--sample`` actions it prints the process's
@@ -33,11 +33,10 @@ from typing import Any, Sequence
 
 from companion.bench import percentile
 from companion.engine import GameConfig
-from companion.games import GAME_TITLES, load_game
+from companion.games import available_games, game_title, load_game
 from companion.journal import Journal
 from companion.session import TableSession
 
-GAMES = ("golden_horn", "coloretto", "alles_auf_1_karte")
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli")
 P_UNDO = 0.05
 P_REDO = 0.3
@@ -64,7 +63,8 @@ def spread(values: Sequence[float]) -> dict[str, float]:
 
 
 def config_for(rng: random.Random, index: int) -> GameConfig:
-    name = GAMES[index % len(GAMES)]
+    games = available_games()
+    name = games[index % len(games)]
     game = load_game(name)
     players = rng.randint(game.min_players, game.max_players)
     return GameConfig.build(name, NAMES[:players])
@@ -240,7 +240,7 @@ def main(argv: list[str] | None = None) -> int:
     by_actions = {s.actions: s.rss_mb for s in result.samples}
     print(json.dumps({
         "actions": result.actions, "games_finished": result.games_finished,
-        "games": list(GAME_TITLES[g] for g in GAMES), "seconds": round(played, 1),
+        "games": list(game_title(g) for g in available_games()), "seconds": round(played, 1),
         "journal_mb": round(size_mb, 1),
         "rss_mb": {"start": result.samples[0].rss_mb, "end": result.samples[-1].rss_mb,
                    "max": max(s.rss_mb for s in result.samples), "by_actions": by_actions},

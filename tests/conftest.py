@@ -1,4 +1,4 @@
-"""Shared fixtures: the counter test game is registered for every test; every test
+"""Shared fixtures: the counter and Pebbles test games are registered for every test; every test
 under tests/ui/ is marked ``ui`` (``pytest -m "not ui"`` is the quick loop)."""
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import pytest
 from companion.games import register_game
 
 register_game("counter", "tests.fake_game", "Counter")
+register_game("pebbles", "tests.pebbles.manifest", "Pebbles")   # the proof of docs/adding-a-game.md
 
 UI_TESTS = Path(__file__).resolve().parent / "ui"
 

@@ -11,6 +11,7 @@ from typing import Any, ClassVar, Mapping
 from companion.actions import Action, ActionCodec
 from companion.engine import (TABLE, GameConfig, IllegalAction, Option, ScoreLine, ScoreSheet,
                               check_player_count, resolve_options)
+from companion.manifest import GameManifest
 from companion.signals import GameEnded, TurnStarted
 
 
@@ -133,3 +134,6 @@ class CounterGame:
 
 
 GAME = CounterGame()
+
+#: registered by tests/conftest.py: no table view of its own (the generic one), no camera, no catalogue
+MANIFEST = GameManifest(engine=GAME, ui=None, vision=None, translated=False)

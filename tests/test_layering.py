@@ -1,7 +1,9 @@
 """The layering of DESIGN.md, checked by walking every import (also the lazy
 ones inside functions): companion/ is standard library only; hardware/ and
 vision/ never import each other or ui/; nothing imports ui/; the table views
-in ui/games see a game only through its view model, actions and public API."""
+in ui/games see a game only through its view model, actions and public API;
+ui/games holds only Kivy code and reaches vision/ only through vision/games
+(a game's vision side)."""
 from __future__ import annotations
 
 import ast
@@ -56,6 +58,40 @@ def test_hardware_and_vision_stay_apart(package, forbidden):
 def test_nothing_imports_ui():
     offenders = {f"{path}: ui" for package in ("companion", "hardware", "vision")
                  for path, names in package_imports(package).items() if "ui" in names}
+    assert offenders == set()
+
+
+def full_imports_of(path: Path) -> set[str]:
+    """Dotted module names imported by ``path`` (``from a.b import c`` gives ``a.b``)."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), str(path))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names.add(node.module)
+    return names
+
+
+#: ui/games modules that declare rather than draw: the package's GameUi and each game's UI
+UI_DECLARATIONS = ("__init__.py", "*_manifest.py")
+
+
+def test_ui_games_holds_only_kivy_code():
+    """Every table-view module draws with Kivy; Kivy-free code (a game's OpenCV side)
+    belongs in vision/games."""
+    folder = ROOT / "ui" / "games"
+    declarations = {p for pattern in UI_DECLARATIONS for p in folder.glob(pattern)}
+    offenders = {str(p.relative_to(ROOT)) for p in folder.glob("*.py")
+                 if p not in declarations and "kivy" not in imports_of(p)}
+    assert offenders == set()
+
+
+def test_ui_games_reach_vision_only_through_vision_games():
+    """Detection, reading, the gate and the worker are the camera plumbing's (ui/camera.py),
+    not a table view's."""
+    offenders = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "ui" / "games").glob("*.py")
+                 for name in full_imports_of(p)
+                 if name.split(".")[0] == "vision" and not (name + ".").startswith("vision.games.")}
     assert offenders == set()
 
 

@@ -5,17 +5,15 @@ Which source: the settings' ``camera`` (``auto`` = whatever camera is
 present, chosen on its own and not from the GPIO panel: Picamera2 when it is
 installed and lists a camera, else a USB webcam (V4L2), else the simulated
 table; ``opencv`` = a USB webcam or video file named by ``camera_device``;
-``none`` = touch only).  A game's table view supplies its
+``none`` = touch only).  A game's vision declaration supplies its
 board profile and, for the simulated camera, the simulated table it renders
-(``camera_setup(session)`` in ``ui/games/<game>.py``).  Any camera failure
+(``GameVision.camera_setup(state)`` in ``vision/games/<game>.py``, named by
+the game's manifest).  Any camera failure
 leaves the game playable by touch with a visible notice.
 """
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
-from dataclasses import dataclass
 from typing import Any, Callable
 
 from kivy.clock import Clock
@@ -23,18 +21,13 @@ from kivy.clock import Clock
 from companion.i18n import N_
 from companion.readings import TableReading
 from companion.session import TableSession
+from vision.games import CameraSetup, game_vision
 
 log = logging.getLogger(__name__)
 
-
-@dataclass
-class CameraSetup:
-    """What a game gives the camera: its board profile, its simulated table, and
-    its own reader when plain :class:`vision.reader.TableReader` is not enough."""
-
-    profile: Any                  # vision.profiles.BoardProfile
-    simulated_table: Any = None   # vision.synthetic.SimulatedTable for laptop play
-    reader: Any = None            # a vision.reader.TableReader (None: one for ``profile``)
+#: The simulated camera of a game renders a frame only when stepped (:meth:`CameraFeed.step`):
+#: tests/ui/run.py sets it, so a scenario decides which scenes the camera sees, whatever the load.
+STEPPED_SIMULATION = False
 
 
 class CameraFeed:
@@ -48,6 +41,7 @@ class CameraFeed:
 
         self.session = session
         self.setup = setup
+        self.source = source
         self.on_status = on_status
         self.on_error = on_error  # a camera failure: the status LED (once per new failure)
         self.last_reading: TableReading | None = None
@@ -79,8 +73,22 @@ class CameraFeed:
             if text and self.on_error is not None:
                 self.on_error()
 
+    def step(self, frames: int) -> Any:
+        """A stepped simulated camera (STEPPED_SIMULATION) reads ``frames`` more frames of the
+        table as it is now; returns the source (``wait_rendered``)."""
+        from vision.sources.simulated import SimulatedSource
+
+        if not isinstance(self.source, SimulatedSource):
+            raise TypeError(f"only the simulated camera is stepped, not {self.source.name}")
+        self.source.step(frames)
+        return self.source
+
     def close(self) -> None:
         self._status_event.cancel()
+        from vision.sources.simulated import SimulatedSource
+
+        if isinstance(self.source, SimulatedSource):
+            self.source.run_free()   # a worker waiting for a step must see its stop
         self.worker.close()
 
 
@@ -90,16 +98,12 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
     choice = settings.camera
     if choice == "none":
         return None, ""
-    module_name = f"ui.games.{session.config.game}"
-    if importlib.util.find_spec(module_name) is None:
-        return None, ""
-    module = importlib.import_module(module_name)
-    make_setup = getattr(module, "camera_setup", None)
-    if make_setup is None:
-        return None, ""
     try:
-        setup: CameraSetup = make_setup(session)
-        source = frame_source(settings, setup, simulated_machine)
+        vision = game_vision(session.config.game)
+        if vision is None or vision.camera_setup is None:
+            return None, ""
+        setup = vision.camera_setup(session.state)
+        source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error).start(), ""
@@ -120,9 +124,10 @@ def signal_camera_error() -> None:
 
 
 def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
-                 choose: Callable[[], Any] | None = None) -> Any:
+                 choose: Callable[[], Any] | None = None, stepped: bool = False) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table.
+    simulated camera when the game has no simulated table.  ``stepped``: a
+    simulated camera renders only the frames it is stepped for (tests).
 
     ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
     camera: ``auto`` looks for one (:func:`choose_camera`)."""
@@ -141,6 +146,8 @@ def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = Fa
             return None
         from vision.sources.simulated import SimulatedSource
 
+        if stepped:
+            return SimulatedSource(setup.simulated_table, stepped=True)
         return SimulatedSource(setup.simulated_table, fps=10)
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source

@@ -23,7 +23,7 @@ from PIL import Image, ImageDraw, ImageFont
 from vision.errors import ProfileError, TagError
 from vision.profiles import load_profile
 from vision.qr import QUIET_ZONE, qr_modules
-from vision.tag_sets import ANCHOR_PROFILES, TAG_SETS, tags_for
+from vision.tag_sets import anchor_profile, tag_sets, tags_for
 from vision.tags import Tag
 
 PAPERS = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}
@@ -134,7 +134,7 @@ class _Parser(argparse.ArgumentParser):
 
 def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="companion tags", description="Write printable QR tag sheets (PDF and PNG) for a game.")
-    p.add_argument("game", help=f"one of: {', '.join(sorted(TAG_SETS))}")
+    p.add_argument("game", help=f"one of: {', '.join(sorted(tag_sets()))}")
     p.add_argument("--out", default="tags", help="output folder (default: ./tags)")
     p.add_argument("--seats", type=int, default=None, help="number of players (default: the most the game allows)")
     p.add_argument("--width", type=int, default=2304, help="width in px of the stream tags are decoded from (default 2304)")
@@ -158,7 +158,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         size = choose_tag_size(args.width, args.hfov, args.camera_height, args.tilt, args.px_per_module)
         tag_list = tags_for(args.game, args.seats)
         pages = render_pages(tag_items(tag_list), size.tag_mm, args.paper, args.dpi) if tag_list else []
-        profile = args.profile or ANCHOR_PROFILES.get(args.game)
+        profile = args.profile or anchor_profile(args.game)
         if profile:
             items, anchor_mm = anchor_items(profile)
             pages += render_pages(items, anchor_mm, args.paper, args.dpi)

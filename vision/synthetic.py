@@ -189,6 +189,12 @@ class SimulatedTable:
         x, y = point
         return (ox + x * math.cos(a) + y * math.sin(a), oy - x * math.sin(a) + y * math.cos(a))
 
+    @property
+    def has_hand(self) -> bool:
+        """Whether a hand is over the table now."""
+        with self._lock:
+            return self._hand is not None
+
     def set_hand(self, position_mm: tuple[float, float] | None, radius_mm: float = 70.0) -> None:
         """Show a hand over the table at ``position_mm`` (None removes it)."""
         with self._lock:

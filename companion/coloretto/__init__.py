@@ -1,6 +1,6 @@
 """Coloretto (Michael Schacht): rules engine, optimal scoring with jokers, 2–5 players.
 
-Rules digest: shared/rules/coloretto.md (seed 003, Greek rulebook).  ``GAME``
+Rules digest: docs/rules/coloretto.md (seed 003, Greek rulebook).  ``GAME``
 implements :class:`companion.engine.Game`.
 """
 from companion.coloretto.game import GAME, OPTIONS, Coloretto

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from companion.actions import Action
 from companion.engine import TABLE, ConfigError, Game, GameConfig
-from companion.games import GAME_MODULES, available_games, load_game
+from companion.games import available_games, load_game, load_manifest
 
 NAMES = ("Ann", "Bea", "Cy", "Dov", "Eve", "Fay", "Gus", "Hal")
 
@@ -32,8 +32,9 @@ def registered_games() -> tuple[str, ...]:
 
 def ships_a_catalogue(name: str) -> bool:
     """Games shipped in companion/ translate their texts; a test or add-on game
-    brings its own catalogue (the same rule as companion.i18n.game_messages)."""
-    return GAME_MODULES[name].startswith("companion.")
+    brings its own catalogue (its manifest says ``translated=False``; the same rule
+    as companion.i18n.game_messages)."""
+    return load_manifest(name).translated
 
 
 def uniform_choice(game: Game) -> Choose:

@@ -48,11 +48,12 @@ from pathlib import Path
 from typing import IO, Any
 
 from companion.engine import TABLE, GameConfig
-from companion.games import load_game
+from companion.games import available_games, load_game, load_manifest
 
 ROOT = Path(__file__).resolve().parents[2]
 JOURNAL_NAME = "journal.sqlite3"
-GAMES = ("coloretto", "alles_auf_1_karte", "golden_horn")
+#: the shipped games of the registry (not the counter test game, which only the parent registers)
+GAMES = tuple(g for g in available_games() if load_manifest(g).translated)
 NAMES = ("Ana", "Bo", "Cy", "Dee", "Eli")
 P_UNDO = 0.08
 P_REDO = 0.3    # when something can be redone

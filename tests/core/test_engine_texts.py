@@ -5,18 +5,20 @@ from __future__ import annotations
 import ast
 import dataclasses
 import random
+import sys
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
 from companion.engine import TABLE, CompanionError, ConfigError, GameConfig, IllegalAction
-from companion.games import load_game
+from companion.games import available_games, load_game, load_manifest
 from companion.i18n import (LANGUAGE_NAMES, Seat, Text, Translator, catalogue, catalogue_path, parse_po,
                             placeholders, py_messages, with_names)
 
 ROOT = Path(__file__).resolve().parents[2]
-GAMES = ("golden_horn", "coloretto", "alles_auf_1_karte")
+#: every game shipped with its catalogue (the registry's, less test and add-on games)
+GAMES = tuple(g for g in available_games() if load_manifest(g).translated)
 LANGS = tuple(lang for lang in LANGUAGE_NAMES if lang != "en")
 NAMES = ("Ann", "Bea", "Cy", "Dov", "Eve")
 
@@ -51,10 +53,19 @@ def test_illegal_action_keeps_the_english_sentence_and_the_translatable_reason()
 
 # -- static: no English-only reasons left --------------------------------------------------
 
+def _package(game: str) -> Path:
+    """The folder of a game's engine package (companion/<game>/)."""
+    return Path(sys.modules[type(load_game(game)).__module__].__file__).parent
+
+
+def test_the_shipped_games_are_the_registry_s():
+    assert len(GAMES) >= 3 and all(_package(g).parent == ROOT / "companion" for g in GAMES)
+
+
 def _engine_sources() -> list[Path]:
     files = [ROOT / "companion" / "session.py"]
     for game in GAMES:
-        files += sorted((ROOT / "companion" / game).glob("*.py"))
+        files += sorted(_package(game).glob("*.py"))
     return files
 
 
@@ -87,7 +98,7 @@ def _domain_catalogue(lang: str, domain: str) -> dict[str, str]:
 @pytest.mark.parametrize("game", GAMES)
 def test_each_game_translates_its_own_texts_in_its_own_catalogue(game, lang):
     used: set[str] = set()
-    for path in sorted((ROOT / "companion" / game).glob("*.py")):
+    for path in sorted(_package(game).glob("*.py")):
         used |= py_messages(path.read_text(encoding="utf-8"), str(path))
     own = _domain_catalogue(lang, game)
     assert len(used) > 30

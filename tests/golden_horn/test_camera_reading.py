@@ -13,9 +13,9 @@ from companion.golden_horn import GAME
 from companion.golden_horn.actions import Move, PlaceFleet
 from companion.golden_horn.state import SETUP
 from companion.session import TableSession
-from ui.games.golden_horn_camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
+from vision.games.golden_horn_camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
                                          simulated_table)
-from ui.games.golden_horn_route import GoldenHornReader
+from vision.games.golden_horn_route import GoldenHornReader
 from vision.profiles import PROFILE_DIR
 
 

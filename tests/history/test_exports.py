@@ -8,6 +8,7 @@ import json
 import random
 from pathlib import Path
 
+from companion.games import game_title, registered_games
 from companion import exports
 from companion.journal import Journal
 from companion.stats import plays_from_rows
@@ -102,7 +103,7 @@ def test_bgstats_file_has_the_shape_of_a_real_export(filled):
     assert ours["userInfo"]["meRefId"] in players
     assert {g["name"]: g["bggId"] for g in ours["games"]}["Coloretto"] == 5782
     assert len(ours["plays"]) == len(played)
-    titles = {title: name for name, title in exports.GAME_TITLES.items()}
+    titles = {game_title(name): name for name in registered_games()}
     by_names = {tuple(x.name for x in p.config.players) + (p.config.game,): p for p in played}
     for play in ours["plays"]:
         assert play["locationRefId"] == 1 and play["gameRefId"] in games

@@ -6,6 +6,7 @@ import asyncio
 import json
 import os
 import sys
+import time
 from pathlib import Path
 from typing import Any, Callable
 
@@ -16,6 +17,10 @@ from kivy.uix.widget import Widget
 
 
 HOLD_SECONDS = 0.1
+#: how long a scenario waits for something before it fails (a hang guard, generous for a loaded CI)
+WAIT_SECONDS = 60.0
+#: frames a camera step shows: one changed, then enough still ones for the change gate to settle
+CAMERA_STEP = 6
 
 
 class Probe:
@@ -33,12 +38,48 @@ class Probe:
             Clock.schedule_once(lambda _dt: done.done() or done.set_result(None), 0)
             await done
 
-    async def until(self, condition: Callable[[], bool], timeout_frames: int = 600) -> None:
-        for _ in range(timeout_frames):
-            if condition():
-                return
+    async def until(self, condition: Callable[[], bool], timeout: float = WAIT_SECONDS) -> None:
+        """Wait until ``condition()`` holds, checked after every frame; fail after ``timeout`` s
+        (a guard against a hang, not a measure: a loaded machine draws fewer frames a second)."""
+        deadline = time.monotonic() + timeout
+        while not condition():
+            if time.monotonic() > deadline:
+                raise AssertionError(f"condition not met after {timeout:g} s: {condition}")
             await self.frames(1)
-        raise AssertionError(f"condition not met after {timeout_frames} frames: {condition}")
+
+    async def until_session(self, condition: Callable[[], bool], timeout: float = WAIT_SECONDS) -> None:
+        """Wait until ``condition()`` holds, checked whenever the game's session emits an
+        event (a camera proposal, a move, a refusal) and once the Kivy thread has shown it."""
+        session = self.app.session
+        loop = asyncio.get_running_loop()
+        event = asyncio.Event()
+
+        def listener(_event: Any) -> None:
+            loop.call_soon_threadsafe(event.set)
+
+        session.add_listener(listener)
+        try:
+            deadline = time.monotonic() + timeout
+            while True:
+                event.clear()                 # an event from here on wakes the wait below
+                await self.frames(1)          # what the listeners scheduled on the Kivy thread has run
+                if condition():
+                    return
+                left = deadline - time.monotonic()
+                if left <= 0:
+                    raise AssertionError(f"no session event met {condition} in {timeout:g} s")
+                try:
+                    await asyncio.wait_for(event.wait(), left)
+                except asyncio.TimeoutError:
+                    pass
+        finally:
+            session.remove_listener(listener)
+
+    async def step_camera(self, frames: int = CAMERA_STEP) -> None:
+        """Let the (stepped) simulated camera see ``frames`` frames of the table as it is
+        now, and wait until it has rendered them; the worker then reads them in order."""
+        source = self.app.camera.step(frames)
+        await self.until(lambda: source.wait_rendered(0))
 
     # -- finding -------------------------------------------------------------
     def walk(self, root: Widget | None = None):

@@ -23,6 +23,9 @@ def main(argv: list[str]) -> int:
     from ui.cli import configure_kivy
 
     configure_kivy(data, (width, height))
+    import ui.camera
+
+    ui.camera.STEPPED_SIMULATION = True   # the scenario steps the simulated camera (Probe.step_camera)
     from companion.games import register_game
 
     register_game("counter", "tests.fake_game", "Counter")
@@ -48,6 +51,12 @@ def main(argv: list[str]) -> int:
             probe.record("failure", failure[0])
         finally:
             probe.save()
+            # the scenario is over: timers it did not wait for (a banner's or a flash's end)
+            # must not fire into a stopped app on a loaded machine
+            from kivy.clock import Clock
+
+            for event in Clock.get_events():
+                event.cancel()
             app.stop()
 
     async def both() -> None:

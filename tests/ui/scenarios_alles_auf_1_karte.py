@@ -186,13 +186,25 @@ async def play_two_players_to_the_end(probe) -> None:
     # the first throw: on the simulated mat, read by the camera, confirmed in the proposal bar
     import random
 
+    from vision.games.alles_auf_1_karte_camera import hand_over_tray, lift_hand
+
     view(probe).rng = random.Random(11)      # a throw whose dice lie apart
+    table = app.camera.setup.simulated_table
+    await probe.step_camera()                # the empty mat: the camera settles on it
     await probe.tap(by_wid(probe, "random_throw"))
+    await probe.until(lambda: not table.has_hand)   # the view lifts the thrower's hand after a moment
+    # the camera settles on the hand over the dice, then sees it leave: the change gate reads
+    # the tray only then (dice alone change too few of its cells).  Live, that took the hand
+    # staying 4+ frames, which a loaded machine did not always render in the view's 0.8 s.
+    hand_over_tray(table)
+    await probe.step_camera()
+    lift_hand(table)
+    await probe.step_camera()
     try:
-        await probe.until(lambda: session.pending is not None, timeout_frames=1500)
+        await probe.until_session(lambda: session.pending is not None)
     finally:
         latest = app.camera.worker.latest() if app.camera else None
-        probe.record("camera_status", f"{app.camera.worker.status} frames={app.camera.worker._frames} alive={app.camera.worker.is_running}" if app.camera else "none")
+        probe.record("camera_status", f"{app.camera.worker.status} rendered={app.camera.source.rendered} alive={app.camera.worker.is_running}" if app.camera else "none")
         probe.record("camera_notes", list(latest.notes) if latest else None)
     probe.record("camera_proposal", str(session.pending.action))
     probe.record("camera_faces", list(session.pending.action.faces))

@@ -192,19 +192,22 @@ async def camera_move(probe, screen_name: str) -> None:
     session = app.session
     seat = session.state.current
     camera = view(probe).camera_view
-    await probe.until(lambda: camera.ids.frame.texture is not None, timeout_frames=900)
+    await probe.step_camera()                # the table as set up: the camera settles on it
+    await probe.until(lambda: camera.ids.frame.texture is not None)
     before = len(session.actions)
     # first where no legal move of ship a ends: shown as such, nothing proposed
     ends = {a.to for a in session.legal_actions(seat) if isinstance(a, Move) and a.ship == f"{seat}a"}
     wrong = next(n.id for n in reversed(session.state.route) if n.kind == "square" and n.id not in ends)
     await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()[wrong])
     table_screen = app.manager.get_screen("table")
-    await probe.until(lambda: table_screen.camera_note != "", timeout_frames=1500)
+    await probe.step_camera()
+    await probe.until_session(lambda: table_screen.camera_note != "")
     probe.record("camera_note", table_screen.camera_note)
     probe.record("note_pending", session.pending is not None)
     await probe.screenshot(screen_name + "_unexplained")
     await drag_ship(probe, f"gh:ship:{seat}:a", camera.table.node_centres()["s1"])
-    await probe.until(lambda: session.pending is not None, timeout_frames=1500)
+    await probe.step_camera()
+    await probe.until_session(lambda: session.pending is not None)
     probe.record("proposal", str(session.pending.action))
     probe.record("proposal_text", probe.find(wid="message").text)
     await probe.screenshot(screen_name)
@@ -268,12 +271,12 @@ async def route_from_the_camera(probe) -> None:
     app.settings = settings.with_changes(camera="none")
     await probe.tap(row.ids.camera)
     setup = app.manager.get_screen("setup")
-    await probe.until(lambda: setup.error != "" and not row.ids.camera.disabled, timeout_frames=600)
+    await probe.until(lambda: setup.error != "" and not row.ids.camera.disabled)
     probe.record("error_off", setup.error)
     app.settings = settings
     await probe.tap(row.ids.camera)
     probe.record("help_while_reading", row.ids.help.text)
-    await probe.until(lambda: row.ids.choice.text != "" and not row.ids.camera.disabled, timeout_frames=1800)
+    await probe.until(lambda: row.ids.choice.text != "" and not row.ids.camera.disabled, timeout=120)
     probe.record("read", row.ids.choice.text)
     probe.record("help_after", row.ids.help.text)
     probe.record("error_after", setup.error)

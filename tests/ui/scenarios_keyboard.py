@@ -30,7 +30,7 @@ def keyboard():
 async def tap_key(probe, label: str) -> None:
     kb = keyboard()
     assert kb is not None, "the on-screen keyboard is not open"
-    await probe.until(lambda: kb.key_center(label) is not None, timeout_frames=30)
+    await probe.until(lambda: kb.key_center(label) is not None)
     x, y = kb.key_center(label)
     touch = UnitTestTouch(x, y)
     touch.touch_down()

@@ -84,7 +84,7 @@ async def disk_fills_during_play(probe) -> None:
     probe.record("actions_shown", [str(a) for a in app.session.actions])
     await probe.screenshot("disk_full")
     filler.unlink()
-    await probe.until(lambda: not app.storage_text, timeout_frames=100000)
+    await probe.until(lambda: not app.storage_text, timeout=120)
     await probe.until(lambda: not app.hardware.panel.status_led.is_lit)
     probe.record("unsaved_after", app.session.unsaved)
     probe.record("saved", len(app.journal.events(app.session.game_id).events))

@@ -20,14 +20,11 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.engine import GameConfig
 from companion.signals import RoundEnded, SeatScored, Signal
-from companion.alles_auf_1_karte import GAME, view_model
+from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
     DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
-from companion.alles_auf_1_karte.catalogue import load_effective_catalogue
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
-from ui.camera import CameraSetup
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
@@ -42,27 +39,6 @@ GREEN = (0.15, 0.55, 0.35, 1)
 def catalogue_dir(app: Any) -> Path:
     """Where the players' card corrections are kept."""
     return Path(app.data_dir) / CATALOGUE_DIR
-
-
-def prepare_config(config: GameConfig, app: Any) -> GameConfig:
-    """New games deal from the effective (player-corrected) catalogue; the layouts
-    are pinned in the config so the record replays whatever is edited later."""
-    catalogue = load_effective_catalogue(catalogue_dir(app))
-    options = dict(config.options)
-    options["cards"] = GAME.with_catalogue(catalogue).cards_option()
-    return GameConfig(config.game, config.players, tuple(sorted(options.items())))
-
-
-def camera_setup(session: Any) -> CameraSetup:
-    """The dice mat profile and a simulated mat whose dice "Random" throws."""
-    from ui.games.alles_auf_1_karte_camera import load_dice_profile, simulated_dice_table
-
-    profile = load_dice_profile()
-    return CameraSetup(profile, simulated_dice_table(profile))
-
-
-def build_view(session: Any) -> "AllesView":
-    return AllesView(session=session)
 
 
 class AaColourButton(Button):
@@ -187,7 +163,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         read); without a simulated camera, a random throw is entered directly."""
         table = self.simulated_table()
         if table is not None:
-            from ui.games.alles_auf_1_karte_camera import lift_hand, throw_dice
+            from vision.games.alles_auf_1_karte_camera import lift_hand, throw_dice
 
             throw_dice(table, list(self.vm.kept_dice), self.rng, hand=True)
             Clock.schedule_once(lambda _dt: lift_hand(table), 0.8)
@@ -202,7 +178,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         if chosen and self.submit(Reroll(self.vm.active_seat, chosen)):
             table = self.simulated_table()
             if table is not None:  # the picked-up dice leave the mat
-                from ui.games.alles_auf_1_karte_camera import pick_up
+                from vision.games.alles_auf_1_karte_camera import pick_up
 
                 pick_up(table, chosen)
 
@@ -354,6 +330,6 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         elif isinstance(signal, RoundEnded):
             table = self.simulated_table()
             if table is not None:  # the players pick the dice up for the next roll
-                from ui.games.alles_auf_1_karte_camera import clear_dice
+                from vision.games.alles_auf_1_karte_camera import clear_dice
 
                 clear_dice(table)

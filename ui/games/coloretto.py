@@ -26,10 +26,10 @@ from companion.coloretto import view_model
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
 from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
-from ui.games.coloretto_camera import lay_random_card, load_board_profile, simulated_table
 from ui.games.coloretto_widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
                                         breakdown, card_name, escape, show_cards)
 from ui.games.kit import FLASH_SECONDS, TableKit, reuse
+from vision.games.coloretto_camera import lay_random_card
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -306,13 +306,3 @@ class ColorettoView(TableKit, BoxLayout):
                 line.glow = 1.0
                 Animation(glow=0.0, duration=FLASH_SECONDS, t="in_quad").start(line)
 
-
-def build_view(session: Any) -> ColorettoView:
-    return ColorettoView(session=session)
-
-
-def camera_setup(session: Any) -> Any:
-    """The mat's board profile and, for laptop play, a simulated mat showing the game."""
-    from ui.camera import CameraSetup
-
-    return CameraSetup(load_board_profile(), simulated_table(session.state))

@@ -13,7 +13,7 @@ from kivy.uix.label import Label
 
 from companion.coloretto.view_model import LAST_ROUND, ColorettoViewModel, colour_name
 from companion.i18n import N_
-from ui.games.coloretto_camera import CARD_RGB
+from vision.games.coloretto_camera import CARD_RGB
 
 #: how each card reads on screen (colour names as the catalogue gives them)
 CARD_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"),

@@ -17,11 +17,9 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.engine import CompanionError
 from companion.golden_horn import view_model
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
-from companion.i18n import N_, Text
 from companion.signals import FinalRound, GameEnded, PirateAttack, Signal
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
 from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots,
@@ -237,48 +235,3 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         if self.camera_view is not None:
             slot.add_widget(self.camera_view)
 
-
-def build_view(session: Any) -> GoldenHornView:
-    return GoldenHornView(session=session)
-
-
-def camera_setup(session: Any) -> Any:
-    """The route tiles' profile, a reader that names spaces by the route, and a
-    simulated table for laptop play."""
-    from ui.camera import CameraSetup
-    from ui.games.golden_horn_camera import simulated_table
-    from ui.games.golden_horn_route import GoldenHornReader
-
-    state = session.state
-    table = simulated_table(state)
-    colours = "".join(n.colour for n in state.route if n.kind == "square")
-    route = " ".join(colours[i:i + 3] for i in range(0, len(colours), 3))
-    return CameraSetup(profile=table.profile, simulated_table=table,
-                       reader=GoldenHornReader(table.profile, state.players, expected=route))
-
-
-def read_route_tiles(players: int, settings: Any, simulated_machine: bool) -> str:
-    """The setup screen's ``route.tiles`` read by the camera from the tiles on the table
-    (on a laptop: from the simulated copy of the game).  Raises CompanionError with
-    what is wrong on the table (a tile missing, Modone's side, …)."""
-    from ui.camera import CameraSetup, frame_source
-    from ui.games.golden_horn_camera import simulated_copy
-    from ui.games.golden_horn_route import read_route_from
-
-    copy = simulated_copy(players)
-    source = frame_source(settings, CameraSetup(copy.profile, copy), simulated_machine)
-    if source is None:
-        raise CompanionError(Text(N_("The camera is switched off in the settings: type the colours.")))
-    try:
-        with source:
-            route = read_route_from(source, copy.profile, players)
-    except Exception as exc:   # a camera that fails leaves the text to type
-        raise CompanionError(Text(N_("Camera unavailable: type the colours."))) from exc
-    if not route.complete:
-        raise CompanionError(route.problems[0] if route.problems
-                             else Text(N_("Some squares are covered: clear the route and try again.")))
-    return route.text
-
-
-#: options the setup screen can fill from the camera
-CAMERA_OPTIONS = {"route.tiles": read_route_tiles}

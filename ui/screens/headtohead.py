@@ -8,7 +8,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import stats
-from companion.games import GAME_TITLES
+from companion.games import game_title
 from companion.journal import JournalError
 from ui.screens import load_kv
 from ui.screens.history import load_plays, number
@@ -52,4 +52,4 @@ class HeadToHeadScreen(Screen):
             h = stats.head_to_head([p for p in plays if p.game == game], self.first, self.second)
             if h.together:
                 box.add_widget(Factory.HistoryRow(
-                    text=f"{GAME_TITLES.get(game, game)} ({h.together}): " + pair_text(app, h)))
+                    text=f"{game_title(game)} ({h.together}): " + pair_text(app, h)))

@@ -18,7 +18,7 @@ from kivy.utils import escape_markup
 from companion import stats
 from companion.stats import PERIOD_LABELS
 from companion.engine import CompanionError
-from companion.games import GAME_TITLES, available_games
+from companion.games import available_games, game_title
 from companion.journal import JournalError
 from companion.usb import usb_sticks
 from ui.screens import load_kv
@@ -150,10 +150,10 @@ class HistoryScreen(Screen):
 
     def game_choices(self) -> list[str]:
         app = App.get_running_app()
-        return [app.tr("All games")] + [GAME_TITLES.get(n, n) for n in available_games()]
+        return [app.tr("All games")] + [game_title(n) for n in available_games()]
 
     def choose_game(self, text: str) -> None:
-        titles = {GAME_TITLES.get(n, n): n for n in available_games()}
+        titles = {game_title(n): n for n in available_games()}
         self.game_filter = titles.get(text, "")
         self._refresh_if_shown()
 
@@ -219,7 +219,7 @@ class HistoryScreen(Screen):
         found = []
         for g in remembered(("games", self.game_filter, self.period), lambda: stats.games(plays)):
             text = app.tr("{game}: {plays} played, winning score {score} on average, {minutes} min, "
-                          "start player won {rate}", game=GAME_TITLES.get(g.game, g.game),
+                          "start player won {rate}", game=game_title(g.game),
                           plays=g.plays, score=number(g.average_winning_score),
                           minutes=minutes(g.average_duration), rate=percent(g.start_seat_win_rate))
             found.append(Factory.HistoryRow(text=text))
@@ -235,7 +235,7 @@ class HistoryScreen(Screen):
             names = ", ".join(escape_markup(str(p.get("name", "?"))) for p in entry.config.get("players", [])
                               if isinstance(p, dict))
             when = time.strftime("%d.%m.%Y %H:%M", time.localtime(entry.started))
-            row.ids.label.text = f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · {names}"
+            row.ids.label.text = f"{game_title(entry.game)} · {when} · {names}"
             row.game_id = entry.id
             row.damaged = bool(entry.damage)
             row.current = entry.id == current
@@ -338,7 +338,7 @@ def play_row(play: stats.Play) -> str:
     when = time.strftime("%d.%m.%Y", time.localtime(play.finished))
     parts = [f"{WINNER_MARK if seat in play.winners else ''}{escape_markup(name)} {play.totals[seat]}"
              for seat, name in enumerate(play.names)]
-    return f"{GAME_TITLES.get(play.game, play.game)} · {when} · " + ", ".join(parts)
+    return f"{game_title(play.game)} · {when} · " + ", ".join(parts)
 
 
 def summary_text(app, plays: list[stats.Play], game: str, period: str) -> str:

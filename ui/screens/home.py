@@ -10,7 +10,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
-from companion.games import GAME_TITLES
+from companion.games import game_title
 from companion.journal import JournalError
 from ui.screens import load_kv
 
@@ -42,7 +42,7 @@ class HomeScreen(Screen):
         if entry is not None:
             names = ", ".join(p.get("name", "?") for p in entry.config.get("players", []))
             self.resume_id = entry.id
-            self.resume_title = f"{GAME_TITLES.get(entry.game, entry.game)} · {names} · " \
+            self.resume_title = f"{game_title(entry.game)} · {names} · " \
                                 f"{time.strftime('%d.%m %H:%M', time.localtime(entry.started))}"
         else:
             self.resume_title = ""
@@ -85,4 +85,4 @@ def history_row(entry) -> dict:
     when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
     if entry.damage:
         parts = [App.get_running_app().tr("this game's record is damaged")]
-    return {"id": entry.id, "text": f"{GAME_TITLES.get(entry.game, entry.game)} · {when} · " + ", ".join(parts)}
+    return {"id": entry.id, "text": f"{game_title(entry.game)} · {when} · " + ", ".join(parts)}

@@ -12,7 +12,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import stats
-from companion.games import GAME_TITLES
+from companion.games import game_title
 from companion.journal import JournalError
 from ui.screens import load_kv
 from ui.screens.history import load_plays, number, percent, remembered
@@ -54,7 +54,7 @@ class PlayerScreen(Screen):
         self.overall = figures_text(app, overall) + " · " + app.tr("last played {date}", date=last)
         for game, s in by_game.items():
             box.add_widget(Factory.HistoryRow(
-                text=f"{GAME_TITLES.get(game, game)}: " + escape_markup(figures_text(app, s))))
+                text=f"{game_title(game)}: " + escape_markup(figures_text(app, s))))
         everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
         self.others = [s.name for s in everyone if s.name != self.name_shown]
 

@@ -1,8 +1,6 @@
 """Setup: choose the game, the players (names, seats, colours) and the rule options."""
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import logging
 import threading
 from typing import Any, Callable
@@ -14,10 +12,11 @@ from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
-from companion.games import GAME_TITLES, available_games, load_game
+from companion.games import available_games, game_title, load_game
 from companion.i18n import N_, Text
 from companion.record import remembered_options
 from companion.signals import ErrorSignal
+from ui.games import game_ui
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -28,18 +27,10 @@ SEAT_COLOURS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N
 CHOICE_WORDS = (N_("yes"), N_("no"))
 
 
-def game_hook(game: str, name: str, default: Any = None) -> Any:
-    """Something the game's table view offers in ``ui/games/<game>.py`` (``default`` when not)."""
-    module_name = f"ui.games.{game}"
-    if importlib.util.find_spec(module_name) is None:
-        return default
-    return getattr(importlib.import_module(module_name), name, default)
-
-
 def prepare_config(config: GameConfig, app) -> GameConfig:
-    """Let the game's table view add to the config (``prepare_config`` in
-    ``ui/games/<game>.py``, e.g. the card catalogue the players corrected)."""
-    hook = game_hook(config.game, "prepare_config")
+    """Let the game's Kivy side add to the config (``GameUi.prepare_config``,
+    e.g. the card catalogue the players corrected)."""
+    hook = game_ui(config.game).prepare_config
     return config if hook is None else hook(config, app)
 
 
@@ -61,7 +52,7 @@ class SetupScreen(Screen):
         box.clear_widgets()
         games = available_games()
         for name in games:
-            button = Factory.GameChoice(text=GAME_TITLES.get(name, name))
+            button = Factory.GameChoice(text=game_title(name))
             button.game_name = name
             button.state = "down" if name == self.game_name else "normal"
             button.bind(on_release=lambda b: self.choose_game(b.game_name))
@@ -155,8 +146,8 @@ class SetupScreen(Screen):
         return remembered
 
     def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
-        """Options the game lets the camera fill (``CAMERA_OPTIONS`` in ``ui/games/<game>.py``)."""
-        return game_hook(self.game_name, "CAMERA_OPTIONS", {}) if self.game_name else {}
+        """Options the game lets the camera fill (``GameUi.camera_options``)."""
+        return dict(game_ui(self.game_name).camera_options) if self.game_name else {}
 
     def read_from_camera(self, option: Any, row: Any) -> None:
         """Fill a text option from the camera (e.g. Golden Horn's route tiles), off the UI thread."""

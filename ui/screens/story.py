@@ -12,7 +12,7 @@ from kivy.utils import escape_markup
 from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 
 from companion.engine import CompanionError
-from companion.games import GAME_TITLES
+from companion.games import game_title
 from companion.journal import JournalError
 from companion.story import EVENT_LABELS, Story, journal_story
 from ui.screens import load_kv
@@ -79,7 +79,7 @@ class StoryScreen(Screen):
         app = App.get_running_app()
         self._story, self._colours = story, colours
         state = app.tr("Final scores") if story.sheet.final else app.tr("Scores if the game ended now")
-        self.heading = f"{GAME_TITLES.get(story.game, story.game)} · {state}"
+        self.heading = f"{game_title(story.game)} · {state}"
         lines = seat_colours(colours)
         parts = []
         for seat, name in enumerate(story.names):
@@ -140,6 +140,6 @@ class StoryScreen(Screen):
         app = App.get_running_app()
         story = self._story
         scores = app.manager.get_screen("scores")
-        scores.show_result(GAME_TITLES.get(story.game, story.game), list(story.names), story.sheet.to_dict())
+        scores.show_result(game_title(story.game), list(story.names), story.sheet.to_dict())
         scores.back_to = "story"
         app.manager.current = "scores"

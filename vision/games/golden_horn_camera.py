@@ -4,7 +4,7 @@ No Kivy here (plain tests use it).  Golden Horn has no board: the route is
 laid from tiles, so every tile carries its own ArUco marker (printed by
 ``companion tags golden_horn``) and the camera finds each tile on its own.
 Which tiles lie where, in which order and turned which way is read by
-:mod:`ui.games.golden_horn_route`.
+:mod:`vision.games.golden_horn_route`.
 
 Tile millimetres (the profile ``vision/profiles/golden_horn.json``):
 - a sea tile is 3 squares in a row with a strip along one long edge for its
@@ -120,7 +120,7 @@ def profile_document() -> dict[str, Any]:
                   "Sea tiles: squares 1-3 left to right with the marker strip at the bottom, one marker "
                   "per printed side. Modone: one marker per side (2 or 3 berths). Ports catch ships up to "
                   f"{PORT_CATCH_MM:g} mm from their centre. The route's order, the tiles' turn and the "
-                  "squares' colours are read from the table. Made by ui.games.golden_horn_camera."),
+                  "squares' colours are read from the table. Made by vision.games.golden_horn_camera."),
         "anchors": {"dictionary": "DICT_4X4_50", "size_mm": ANCHOR_MM, "markers": []},
         # squares and Modone before the ports: a polygon hit wins over a port's catch radius
         "tiles": sea + [_modone_tile(MODONE_TILES[2]), _modone_tile(MODONE_TILES[3]),

@@ -1,4 +1,4 @@
-"""``python -m ui.games.golden_horn_bench``: how well and how fast the Golden Horn
+"""``python -m vision.games.golden_horn_bench``: how well and how fast the Golden Horn
 route and ships are read from rendered tables.
 
 Prints, per player count, the share of random camera set-ups (turn, tilt,
@@ -14,8 +14,8 @@ import statistics
 import time
 from dataclasses import replace
 
-from ui.games.golden_horn_camera import SIM_CAMERA, SIM_PRINTED, SIM_SIDES, simulated_copy
-from ui.games.golden_horn_route import GoldenHornReader
+from vision.games.golden_horn_camera import SIM_CAMERA, SIM_PRINTED, SIM_SIDES, simulated_copy
+from vision.games.golden_horn_route import GoldenHornReader
 from vision.reader import TableReader
 from vision.tags import ship as ship_tag
 
@@ -61,7 +61,7 @@ def bench(trials: int, seed: int) -> dict[str, object]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m ui.games.golden_horn_bench", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m vision.games.golden_horn_bench", description=__doc__.splitlines()[0])
     parser.add_argument("--trials", type=int, default=40, help="camera set-ups per player count (default 40)")
     parser.add_argument("--seed", type=int, default=7)
     args = parser.parse_args(argv)

@@ -1,6 +1,6 @@
 """The Golden Horn route read from the tiles on the table.
 
-Every route tile carries a marker (:mod:`ui.games.golden_horn_camera`), so one
+Every route tile carries a marker (:mod:`vision.games.golden_horn_camera`), so one
 frame tells which tiles lie where.  From that:
 
 1. the tiles are ordered Venice → Constantinople by the shortest path through
@@ -37,7 +37,7 @@ from vision.config import VisionConfig
 from vision.errors import BoardNotFound
 from vision.profiles import BoardProfile
 from vision.reader import TableReader
-from ui.games.golden_horn_camera import (COLOUR_BGR, MODONE_TILES, PORT_TILES, SQUARE_MM, modone_space,
+from vision.games.golden_horn_camera import (COLOUR_BGR, MODONE_TILES, PORT_TILES, SQUARE_MM, modone_space,
                                          square_space)
 
 #: what the squares' colours look like under white light (BGR); the simulated

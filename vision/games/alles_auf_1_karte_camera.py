@@ -44,7 +44,7 @@ def profile_document() -> dict[str, Any]:
         "size_mm": [w, h],
         "notes": ("A 420 x 300 mm dice mat: an ArUco anchor in each corner (their white margin "
                   "is the colour reference) and a tray for the 5 colour dice in the middle. "
-                  "Made by ui/games/alles_auf_1_karte_camera.py:profile_document()."),
+                  "Made by vision/games/alles_auf_1_karte_camera.py:profile_document()."),
         "anchors": {
             "dictionary": "DICT_4X4_50",
             "size_mm": ANCHOR_MM,
@@ -81,11 +81,16 @@ def throw_dice(table: SimulatedTable, kept: Sequence[str], rng: random.Random,
     downscaled view).  Returns the 5 faces now showing (kept first)."""
     thrown = [rng.choice(tuple(DICE_RGB)) for _ in range(5 - len(kept))]
     if hand:
-        x0, y0, x1, y1 = TRAY_RECT
-        table.set_hand(((x0 + x1) / 2, (y0 + y1) / 2), radius_mm=90.0)
+        hand_over_tray(table)
     clear_dice(table)
     faces = list(kept) + thrown
     return table.roll_tray(TRAY, rng, faces=faces)
+
+
+def hand_over_tray(table: SimulatedTable) -> None:
+    """The thrower's hand over the dice tray."""
+    x0, y0, x1, y1 = TRAY_RECT
+    table.set_hand(((x0 + x1) / 2, (y0 + y1) / 2), radius_mm=90.0)
 
 
 def lift_hand(table: SimulatedTable) -> None:

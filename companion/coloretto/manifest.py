@@ -1,0 +1,12 @@
+"""Coloretto as the registry sees it (companion/games.py): the engine, what the camera
+can explain, and where the table view and the vision side are declared."""
+from companion.coloretto import GAME
+from companion.manifest import CameraExplanation, GameManifest
+
+MANIFEST = GameManifest(
+    engine=GAME,
+    camera=CameraExplanation(GAME.actions_for_reading),
+    ui="ui.games.coloretto_manifest",
+    vision="vision.games.coloretto",
+    rules="docs/rules/coloretto.md",
+)

@@ -1,0 +1,12 @@
+"""Golden Horn as the registry sees it (companion/games.py): the engine, what the camera
+can explain, and where the table view and the vision side are declared."""
+from companion.golden_horn import GAME
+from companion.manifest import CameraExplanation, GameManifest
+
+MANIFEST = GameManifest(
+    engine=GAME,
+    camera=CameraExplanation(GAME.actions_for_reading, GAME.unexplained_reading),
+    ui="ui.games.golden_horn_manifest",
+    vision="vision.games.golden_horn",
+    rules="docs/rules/golden-horn.md",
+)

@@ -1,0 +1,93 @@
+"""What a game declares about itself, in one place: its engine and its optional
+capabilities (python-chess ``chess/variant.py`` style: identity and hooks as
+typed attributes, nothing looked up by name at run time).
+
+Each game package holds one ``manifest.py`` with ``MANIFEST = GameManifest(...)``;
+the registry (:mod:`companion.games`) lists those modules, one line per game.
+``companion/`` never imports ``ui/`` or ``vision/``, so the Kivy side and the
+OpenCV side of a game are declared in their own layer (``UI`` in a
+``ui.games`` module, ``VISION`` in a ``vision.games`` module); the manifest
+names those modules, and each layer loads and checks its declaration
+(:func:`ui.games.game_ui`, :func:`vision.games.game_vision`).
+tests/test_manifests.py fails when a registered game lacks a declaration in
+any layer or declares something that does not satisfy its type.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable, Sequence
+
+from companion.actions import Action
+from companion.engine import CompanionError, Game
+from companion.i18n import Text
+from companion.readings import TableReading
+
+
+class ManifestError(CompanionError, TypeError):
+    """A game's declaration is missing or does not have the declared shape."""
+
+
+@dataclass(frozen=True)
+class CameraExplanation:
+    """How a game turns a settled camera reading into actions the players confirm."""
+
+    #: legal actions that explain what the camera sees, most likely first (empty: nothing to do)
+    actions_for_reading: Callable[[Any, TableReading], Sequence[Action]]
+    #: what the camera sees that no legal action explains, as texts for the players
+    unexplained_reading: Callable[[Any, TableReading], Sequence[Text]] | None = None
+
+    def unexplained(self, state: Any, reading: TableReading) -> tuple[Text, ...]:
+        if self.unexplained_reading is None:
+            return ()
+        return tuple(self.unexplained_reading(state, reading))
+
+
+#: where a layer's declaration must not live (it would import what that package may not)
+OTHER_LAYERS = {"ui": {"companion", "hardware", "vision"}, "vision": {"companion", "hardware", "ui"}}
+
+
+@dataclass(frozen=True)
+class GameManifest:
+    """One game's declaration.  ``ui`` and ``vision`` must be given, even as None:
+    None for ``ui`` means the generic table view (every legal action as a button),
+    None for ``vision`` means no camera and no tags to print."""
+
+    engine: Game
+    ui: str | None        # module with ``UI: ui.games.GameUi`` (ui/games/<game>_manifest.py)
+    vision: str | None    # module with ``VISION: vision.games.GameVision`` (vision/games/<game>.py)
+    camera: CameraExplanation | None = None  # None: the camera proposes nothing
+    #: the rules digest the code cites (``§5.2``, ``AMB-C4``, ``TV-24``…), from the project root;
+    #: tests/test_rules_references.py checks every such reference resolves in it
+    rules: str | None = None
+    #: whether companion/locale/<lang>/LC_MESSAGES/<name>.po translates its texts
+    #: (shipped games do; a test or add-on game brings its own catalogue)
+    translated: bool = True
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.engine, Game):
+            raise ManifestError(f"{self.engine!r} does not implement companion.engine.Game "
+                                f"(missing: {', '.join(missing_members(self.engine, Game))})")
+        if self.camera is not None and not isinstance(self.camera, CameraExplanation):
+            raise ManifestError(f"{self.name}: camera must be a CameraExplanation, not {self.camera!r}")
+        for layer, module in (("ui", self.ui), ("vision", self.vision)):
+            if module is None:
+                continue
+            top = module.split(".")[0] if isinstance(module, str) else None
+            if top is None or top in OTHER_LAYERS[layer]:
+                raise ManifestError(f"{self.name}: {layer} must name a module outside "
+                                    f"{', '.join(sorted(OTHER_LAYERS[layer]))}, not {module!r}")
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+
+def missing_members(obj: Any, protocol: type) -> list[str]:
+    """The attributes and methods of ``protocol`` that ``obj`` lacks."""
+    members = [m for m in dir(protocol) if not m.startswith("_")]
+    members += list(getattr(protocol, "__annotations__", {}))
+    return sorted({m for m in members if not hasattr(obj, m)})

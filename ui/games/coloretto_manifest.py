@@ -1,0 +1,15 @@
+"""Coloretto's Kivy side, as its manifest (companion/coloretto/manifest.py) names it."""
+from __future__ import annotations
+
+from typing import Any
+
+from ui.games import GameUi
+
+
+def build_view(session: Any) -> Any:
+    from ui.games.coloretto import ColorettoView
+
+    return ColorettoView(session=session)
+
+
+UI = GameUi(build_view=build_view)
