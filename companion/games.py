@@ -12,6 +12,7 @@ GAME_MODULES: dict[str, str] = {
     "golden_horn": "companion.golden_horn",
     "coloretto": "companion.coloretto",
     "alles_auf_1_karte": "companion.alles_auf_1_karte",
+    "caravelas": "companion.caravelas",
 }
 
 #: display titles, known without importing the engines
@@ -19,6 +20,7 @@ GAME_TITLES: dict[str, str] = {
     "golden_horn": "Golden Horn",
     "coloretto": "Coloretto",
     "alles_auf_1_karte": "Alles auf 1 Karte",
+    "caravelas": "Caravelas",
 }
 
 
