@@ -54,13 +54,14 @@ class Caravelas:
         if seat is not None and seat not in acting:
             return ()
         found = []
-        for action in candidates(state):
+        sure, maybe = candidates(state)
+        for action in maybe:
             try:
                 rules.apply(state, action)
             except (IllegalAction, CompanionError):
                 continue
             found.append(action)
-        return tuple(found)
+        return tuple(sure) + tuple(found)
 
     def score_sheet(self, state: CaravelasState) -> ScoreSheet:
         return score_sheet(state)
@@ -126,8 +127,37 @@ class Caravelas:
         return button if button in self.legal_actions(state) else None
 
 
-def candidates(state: CaravelasState) -> list[Action]:
-    """A superset of the legal actions, filtered by ``apply``."""
+def candidates(state: CaravelasState) -> tuple[list[Action], list[Action]]:
+    """Actions legal by construction (ports reached, sailing within the markers
+    available: checked by the conformance suite), and a superset of the others,
+    which ``apply`` filters."""
+    sure, maybe = _sure(state), _candidates(state)
+    return sure, maybe
+
+
+def _sure(state: CaravelasState) -> list[Action]:
+    acting = rules.to_act(state)
+    if state.phase != TURN or state.rules.mapped or not acting or acting == (TABLE,):
+        return []
+    if state.pending not in ("", "bonus"):
+        return []
+    seat = acting[0]
+    where = state.players[seat].where
+    found: list[Action] = [CrossCape(seat)]
+    for port in PORT_IDS:
+        if port == where:
+            continue
+        if state.owner(port) is not None:
+            found.append(Reach(seat, port, 0))
+        else:
+            found += [Reach(seat, port, vp) for vp in ((KNOWN_PORT_VP[port],) if port in KNOWN_PORT_VP
+                                                       else SHIELD_VALUES)]
+    if state.pending == "":
+        found += [Sail(seat, k) for k in range(1, state.available(seat) + 1)]
+    return found
+
+
+def _candidates(state: CaravelasState) -> list[Action]:
     acting = rules.to_act(state)
     if not acting:
         return []
@@ -159,30 +189,18 @@ def candidates(state: CaravelasState) -> list[Action]:
     if pending in ("bonus", "compass"):
         if state.rules.mapped:
             return [BonusStep(seat, cell) for cell in sailing.bonus_targets(state)] + [EndBonus(seat)]
-        return _reports(state, seat) + [EndBonus(seat)]
+        return [Load(seat, good) for good in GOODS] + [EndBonus(seat)]
     found: list[Action] = [EndTurn(seat)]
     if state.rules.mapped:
         here = state.players[seat].where
         for cell in state.rules.board.neighbours[here]:  # type: ignore[union-attr]
             found += [Step(seat, cell), Step(seat, cell, True)]
         return found
-    found += [Sail(seat, k) for k in range(1, state.available(seat) + 1)]
     found += [Pirate(seat), Pirate(seat, True), EnterEvent(seat, "red"), EnterEvent(seat, "blue"),
               PassLisbon(seat)]
     found += [PlayCard(seat, card) for card in kinds]
-    return found + _reports(state, seat) + _lisbon(state, seat)
-
-
-def _reports(state: CaravelasState, seat: int) -> list[Action]:
-    """Bookkeeping: ports reached (with the shield values possible), goods, the Cape."""
-    found: list[Action] = [CrossCape(seat)]
-    for port in PORT_IDS:
-        if state.owner(port) is not None:
-            found.append(Reach(seat, port, 0))
-        else:
-            found += [Reach(seat, port, vp) for vp in ((KNOWN_PORT_VP[port],) if port in KNOWN_PORT_VP
-                                                       else SHIELD_VALUES)]
-    return found + [Load(seat, good) for good in GOODS]
+    found += [Load(seat, good) for good in GOODS]
+    return found + _lisbon(state, seat)
 
 
 def _lisbon(state: CaravelasState, seat: int) -> list[Action]:
