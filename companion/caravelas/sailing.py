@@ -216,6 +216,8 @@ def card_kinds(state: CaravelasState) -> tuple[str, ...]:
 def apply_play_card(state: CaravelasState, action: PlayCard) -> CaravelasState:
     seat, card = action.seat, action.card
     check(state.rules.hands, Text("no hand of event cards in this variant"), EVENTS)
+    check(not state.rules.mapped or state.pending == "blue",
+          Text("a card is played when the ship enters a blue event cell"), EVENTS)
     check(card in card_kinds(state), Text("this copy's event deck has no {card}", card=card_text(card)),
           EVENTS)
     p = state.players[seat]
