@@ -203,7 +203,8 @@ def apply_load(state: CaravelasState, action: Load) -> CaravelasState:
     check(port is not None or not taken,
           Text("{port} is the port of another good", port=port_name(where)), GOODS_RULE)
     refusal = load_refusal(state, seat, good)
-    check(refusal is None, refusal or Text(""), GOODS_RULE)
+    if refusal is not None:
+        raise IllegalAction(refusal, GOODS_RULE)  # type: ignore[arg-type]
     return load(state, seat, good)
 
 
