@@ -14,18 +14,17 @@ from companion.caravelas.actions import (Bid, BonusStep, ChooseWreck, CrossCape,
                                          PlayCard, Pirate, Reach, RevealCard, RollDice, RollDie, Sail,
                                          Step, StopInLisbon, TakePosition)
 from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRST_DEAL, HAND_SIZE,
-                                      PEPPER, PORT_IDS, TILE_VP)
+                                      PEPPER, PORT_IDS, TILES)
 from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TURN, CaravelasState,
                                        PlayerState, Rules)
-from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text
 from companion.actions import Action
 from companion.caravelas.actions import who
+from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.i18n import Text
 
 TURN_ORDER = Text("Turn order")
 LISBON_RULE = Text("Lisbon")
 END_RULE = Text("End of game and ties")
-GOODS_RULE = Text("Goods and destination cards")
 
 
 def check(condition: bool, reason: Text, rule: Text | None = None) -> None:
@@ -43,7 +42,7 @@ def initial_state(players: int, rules: Rules) -> CaravelasState:
     deck = sum(n for _, n in rules.deck) if rules.variant != DICE else 0
     return CaravelasState(
         rules=rules, players=tuple(PlayerState(where=start, destinations=dests) for _ in range(players)),
-        tiles_left={2: (1, 2, 3), 3: (1, 2, 3, 4), 4: (1, 2, 3, 4, 5)}[players], deck=deck,
+        tiles_left=TILES[players], deck=deck,
         boxed=32 - dests * players if dests else 32, totals=(0,) * players)
 
 

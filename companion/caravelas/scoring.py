@@ -2,7 +2,7 @@
 score-track laps beyond 100, and the two tie-breaks."""
 from __future__ import annotations
 
-from companion.caravelas.data import DESTINATION_VP, SCORE_TRACK
+from companion.caravelas.data import DESTINATION_VP, SCORE_TRACK, TILE_VP
 from companion.caravelas.state import OVER, CaravelasState
 from companion.engine import ScoreLine, ScoreSheet
 from companion.i18n import N_
@@ -41,7 +41,7 @@ def score_sheet(state: CaravelasState) -> ScoreSheet:
     for seat, p in enumerate(state.players):
         lines += [ScoreLine(seat, N_("Discoveries"), p.discoveries),
                   ScoreLine(seat, N_("Goods sold in Lisbon"), p.sales),
-                  ScoreLine(seat, N_("Monastery tiles"), 10 * len(p.tiles),
+                  ScoreLine(seat, N_("Monastery tiles"), TILE_VP * len(p.tiles),
                             " ".join(str(t) for t in p.tiles))]
         if p.revealed:
             lines.append(ScoreLine(seat, N_("Destination cards"), destination_points(state, seat),

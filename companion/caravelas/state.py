@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from companion.caravelas.board import Board
-from companion.caravelas.data import CAPACITY_BASE, GOODS, MARKERS_PER_COLOUR
+from companion.caravelas.data import CAPACITY_BASE, GOODS, MARKERS_PER_COLOUR, TILE_VP
 
 ORDER, BID, PLACE, TURN, REVEAL, OVER = "order", "bid", "place", "turn", "reveal", "over"
 STANDARD, DRAWN_EVENTS, DICE = "standard", "drawnEvents", "dice"
@@ -82,7 +82,7 @@ class PlayerState:
 
     @property
     def running_score(self) -> int:
-        return self.discoveries + self.sales + 10 * len(self.tiles)
+        return self.discoveries + self.sales + TILE_VP * len(self.tiles)
 
     def markers_locked(self) -> int:
         """Markers off the crosses that are not spent: the ship-4 lock and the reserve."""

@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from companion.caravelas import rules
-from companion.caravelas.data import MARKERS_PER_COLOUR, MONUMENTS_PER_COLOUR
+from companion.caravelas.data import MONUMENTS_PER_COLOUR
 from companion.caravelas.scoring import laps, total
 from companion.caravelas.state import BID, PLACE, REVEAL, TURN, CaravelasState
 from companion.engine import TABLE, GameConfig
+from companion.caravelas.actions import who
 from companion.i18n import Text
 
 
@@ -61,7 +62,10 @@ class CaravelasView:
     discard: int
     discovered: tuple[tuple[str, int], ...]
     bonus_range: int
+    bonus_seats: tuple[int, ...]   # seats still to take or decline a bonus move (their LEDs blink)
+    compass: str | None            # the compass storm's direction during its moves
     mapped: bool
+    notices: tuple[Text, ...]      # warnings that never block play (monuments run out)
 
 
 def view_model(state: CaravelasState, config: GameConfig) -> CaravelasView:
@@ -88,7 +92,12 @@ def view_model(state: CaravelasState, config: GameConfig) -> CaravelasView:
         prompt=prompt(state), scores_now=tuple(total(state, s) for s in range(len(state.players))),
         round=state.round, seats=tuple(seats), tiles_left=state.tiles_left, deck=state.deck,
         discard=state.discard, discovered=state.discovered,
-        bonus_range=state.bonus.range if state.bonus else 0, mapped=state.rules.mapped)
+        bonus_range=state.bonus.range if state.bonus else 0,
+        bonus_seats=state.bonus.queue if state.pending == "bonus" and state.bonus else (),
+        compass=state.bonus.direction if state.bonus else None, mapped=state.rules.mapped,
+        notices=tuple(Text("{seat} has placed all 20 monuments: mark further discoveries with "
+                           "something else", seat=who(s.seat))
+                      for s in seats if s.monuments_left < 0))
 
 
 def prompt(state: CaravelasState) -> Text:
@@ -139,5 +148,3 @@ def summary(state: CaravelasState) -> dict[str, Any]:
                      "where": p.where, "upgraded": p.upgraded} for p in state.players],
     }
 
-
-_ = (MARKERS_PER_COLOUR, REVEAL)

@@ -30,7 +30,6 @@ def started(players: int = 2, order: tuple[int, ...] | None = None, **options: A
 
 def mapped(players: int = 2, board: str = "mini", **options: Any) -> CaravelasState:
     """``started`` on a shipped board file (``mini`` is the digest's MB)."""
-    from companion.caravelas.setup import rules_from_options  # noqa: F401  (same loader)
     if board == "mini":
         options["board.file"] = str(_mini_path())
         return started(players, **options)

@@ -7,7 +7,8 @@ from dataclasses import replace
 import pytest
 
 from companion.caravelas import GAME
-from companion.caravelas.actions import EndTurn, RevealCard, StopInLisbon
+from companion.caravelas.actions import EndTurn, PlayCard, RevealCard, StopInLisbon
+from companion.caravelas.data import PORTS
 from companion.caravelas.scoring import destination_points, laps, winners
 from companion.caravelas.state import OVER, REVEAL, TURN
 from companion.caravelas.view_model import markers_accounted, view_model
@@ -116,3 +117,21 @@ def test_tv18_score_track_laps():
     assert laps(105) == (5, 1) and laps(95) == (95, 0) and laps(200) == (0, 2)
     seat = view_model(put(started(2), 0, discoveries=105), config(2)).seats[0]
     assert (seat.score, seat.track_space, seat.laps) == (105, 5, 1)
+
+
+def test_view_model_hands_the_table_screen_what_it_shows():
+    state = put(started(3), 0, spent=2, cargo=("silk",), voyage=("silk",), wrecks=(1,))
+    state = discovered(state, **{port: 0 for port in ("azores", "madeira", "ceuta")})
+    view = view_model(state, config(3))
+    assert view.to_act == (0,) and view.active_seat == 0 and view.phase == "turn"
+    assert str(view.prompt) == "Sail" and view.scores_now == (0, 0, 0)
+    seat = view.seats[0]
+    assert (seat.available, seat.spent, seat.locked) == (7, 2, 3) and seat.monuments == 3
+    assert [s.wrecked for s in seat.ships] == [True, False, False, False]
+    assert seat.ships[2].cargo == ("silk",) and seat.hand == 4 and seat.destinations == 10
+    assert view.deck == 86 - 15 and view.tiles_left == (1, 2, 3, 4) and view.notices == ()
+    bonus = view_model(GAME.apply(state, PlayCard(0, "storm2")), config(3))
+    assert bonus.bonus_seats == (1, 2) and bonus.bonus_range == 2 and str(bonus.prompt).startswith("Bonus")
+    many = discovered(started(2), **{p.id: 0 for p in PORTS[:21]})
+    notices = view_model(many, config(2)).notices
+    assert len(notices) == 1 and "all 20 monuments" in str(notices[0])
