@@ -295,20 +295,23 @@ def apply(state: CaravelasState, action: Action) -> CaravelasState:
     kind = type(action)
     if kind not in _APPLY:
         raise InvalidAction(f"{action!r} is not a Caravelas action")
-    check(state.phase != OVER, Text("the game is over"))
-    allowed = _WHEN.get((state.phase, state.pending if state.phase == TURN else ""), ())
-    check(kind in allowed, Text("that is not possible now"))
+    # (if/raise rather than check(): legal_actions tries many actions, Texts cost)
+    if state.phase == OVER:
+        raise IllegalAction(Text("the game is over"))
+    if kind not in _WHEN.get((state.phase, state.pending if state.phase == TURN else ""), ()):
+        raise IllegalAction(Text("that is not possible now"))
     mapped = state.rules.mapped
-    check(not (mapped and kind in BOOKKEEPING_ONLY),
-          Text("with a board file, sail cell by cell"), sailing.SAILING)
-    check(mapped or kind not in MAPPED_ONLY,
-          Text("without a board file, enter what happened"), sailing.SAILING)
+    if mapped and kind in BOOKKEEPING_ONLY:
+        raise IllegalAction(Text("with a board file, sail cell by cell"), sailing.SAILING)  # type: ignore[arg-type]
+    if not mapped and kind in MAPPED_ONLY:
+        raise IllegalAction(Text("without a board file, enter what happened"), sailing.SAILING)  # type: ignore[arg-type]
     acting = to_act(state)
     if kind in CHANCE:
-        check(acting == (TABLE,), Text("that is for the table to tell"))
+        if acting != (TABLE,):
+            raise IllegalAction(Text("that is for the table to tell"))
     else:
         seat = action.seat  # type: ignore[attr-defined]
-        check(seat in acting and seat != TABLE,
-              Text("it is not {seat}'s turn", seat=who(seat)) if 0 <= seat < len(state.players)
-              else Text("no such player"))
+        if seat not in acting or seat == TABLE:
+            raise IllegalAction(Text("it is not {seat}'s turn", seat=who(seat)) if 0 <= seat < len(state.players)
+                                else Text("no such player"))
     return _APPLY[kind](state, action)

@@ -195,13 +195,15 @@ def apply_load(state: CaravelasState, action: Load) -> CaravelasState:
     seat, good = action.seat, action.good
     _mover(state, seat)
     where = state.players[seat].where
-    check(where in PORT_BY_ID, Text("goods are loaded in a port"), GOODS_RULE)
+    if where not in PORT_BY_ID:
+        raise IllegalAction(Text("goods are loaded in a port"), GOODS_RULE)  # type: ignore[arg-type]
     port = state.rules.good_port(good)
-    check(port in (None, where), Text("{good} is loaded in {port}", good=good_word(good),
-                                      port=port_name(port) if port else ""), GOODS_RULE)
-    taken = {g for g, pid in state.rules.goods_ports if pid == where}
-    check(port is not None or not taken,
-          Text("{port} is the port of another good", port=port_name(where)), GOODS_RULE)
+    if port is not None and port != where:
+        raise IllegalAction(Text("{good} is loaded in {port}", good=good_word(good), port=port_name(port)),
+                            GOODS_RULE)  # type: ignore[arg-type]
+    if port is None and any(pid == where for _, pid in state.rules.goods_ports):
+        raise IllegalAction(Text("{port} is the port of another good", port=port_name(where)),
+                            GOODS_RULE)  # type: ignore[arg-type]
     refusal = load_refusal(state, seat, good)
     if refusal is not None:
         raise IllegalAction(refusal, GOODS_RULE)  # type: ignore[arg-type]
