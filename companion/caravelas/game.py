@@ -15,6 +15,7 @@ from companion.caravelas.data import GOODS, KNOWN_PORT_VP, PORT_IDS, SHIELD_VALU
 from companion.caravelas.scoring import score_sheet
 from companion.caravelas.setup import OPTIONS, rules_from_options
 from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, CaravelasState
+from companion.caravelas.view_model import summary
 from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.i18n import Text
@@ -58,7 +59,7 @@ class Caravelas:
         for action in maybe:
             try:
                 rules.apply(state, action)
-            except (IllegalAction, CompanionError):
+            except CompanionError:
                 continue
             found.append(action)
         return tuple(sure) + tuple(found)
@@ -67,7 +68,6 @@ class Caravelas:
         return score_sheet(state)
 
     def summary(self, state: CaravelasState) -> dict[str, Any]:
-        from companion.caravelas.view_model import summary
         return summary(state)
 
     def signals(self, before: CaravelasState, action: Action, after: CaravelasState) -> tuple[Signal, ...]:
@@ -131,8 +131,7 @@ def candidates(state: CaravelasState) -> tuple[list[Action], list[Action]]:
     """Actions legal by construction (ports reached, sailing within the markers
     available: checked by the conformance suite), and a superset of the others,
     which ``apply`` filters."""
-    sure, maybe = _sure(state), _candidates(state)
-    return sure, maybe
+    return _sure(state), _candidates(state)
 
 
 def _sure(state: CaravelasState) -> list[Action]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.caravelas import sailing
+from companion.caravelas.sailing import check
 from companion.caravelas.actions import (Bid, BonusStep, ChooseWreck, CrossCape, DrawEvent, DrawOrder,
                                          EndBonus, EndTurn, EnterEvent, Load, PassBid, PassLisbon,
                                          PlayCard, Pirate, Reach, RevealCard, RollDice, RollDie, Sail,
@@ -25,11 +26,6 @@ from companion.i18n import Text
 TURN_ORDER = Text("Turn order")
 LISBON_RULE = Text("Lisbon")
 END_RULE = Text("End of game and ties")
-
-
-def check(condition: bool, reason: Text, rule: Text | None = None) -> None:
-    if not condition:
-        raise IllegalAction(reason, rule)  # type: ignore[arg-type]
 
 
 # -- setup -----------------------------------------------------------------------------
