@@ -49,7 +49,7 @@ def test_tv12_reds_turn_with_a_bonus_move_to_porto_seguro():
     state = run(state, Reach(yellow, "porto_seguro", 3), Load(yellow, "brazilwood"), EndBonus(yellow))
     assert state.players[yellow].cargo == ("brazilwood",) and state.players[yellow].spent == 0
     assert state.players[red].spent == 9 and state.available(red) == 3
-    state = run(state, Reach(red, "guinea", 0) if state.owner("guinea") is not None else Reach(red, "guinea", 2),
+    state = run(state, Reach(red, "guinea", 2),
                 Load(red, "chilli"))
     assert len(state.players[red].cargo) == 6
     state = run(state, Sail(red, 3))
