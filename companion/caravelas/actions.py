@@ -133,15 +133,22 @@ class Step(DescribedAction):
     seat: int
     cell: str
     defend: bool = False
+    decline: bool = False        # leave the port there undiscovered (table option)
 
     def __post_init__(self) -> None:
         _seat(self.seat)
 
     def text(self) -> Text:
         if self.defend:
-            return Text("{seat} sails to cell {cell}, Favourable Wind against the pirates",
+            move = Text("{seat} sails to cell {cell}, Favourable Wind against the pirates",
                         seat=who(self.seat), cell=self.cell)
-        return Text("{seat} sails to cell {cell}", seat=who(self.seat), cell=self.cell)
+        else:
+            move = Text("{seat} sails to cell {cell}", seat=who(self.seat), cell=self.cell)
+        return declined(move) if self.decline else move
+
+
+def declined(move: Text) -> Text:
+    return Text("{move}; no monument placed", move=move)
 
 
 @dataclass(frozen=True)
@@ -372,12 +379,14 @@ class BonusStep(DescribedAction):
     type: ClassVar[str] = "bonus_step"
     seat: int
     cell: str
+    decline: bool = False
 
     def __post_init__(self) -> None:
         _seat(self.seat)
 
     def text(self) -> Text:
-        return Text("{seat} moves to cell {cell} for free", seat=who(self.seat), cell=self.cell)
+        move = Text("{seat} moves to cell {cell} for free", seat=who(self.seat), cell=self.cell)
+        return declined(move) if self.decline else move
 
 
 @dataclass(frozen=True)

@@ -146,9 +146,9 @@ def _sure(state: CaravelasState) -> list[Action]:
     for port in PORT_IDS:
         if port == where:
             continue
-        if state.owner(port) is not None:
+        if state.owner(port) is not None or state.rules.discovery_may_decline:
             found.append(Reach(seat, port, 0))
-        else:
+        if state.owner(port) is None:
             found += [Reach(seat, port, vp) for vp in ((KNOWN_PORT_VP[port],) if port in KNOWN_PORT_VP
                                                        else SHIELD_VALUES)]
     if state.pending == "":
@@ -187,19 +187,25 @@ def _candidates(state: CaravelasState) -> list[Action]:
         return _lisbon(state, seat) + [PassLisbon(seat)]
     if pending in ("bonus", "compass"):
         if state.rules.mapped:
-            return [BonusStep(seat, cell) for cell in sailing.bonus_targets(state)] + [EndBonus(seat)]
+            return [BonusStep(seat, cell, decline) for cell in sailing.bonus_targets(state)
+                    for decline in _declines(state)] + [EndBonus(seat)]
         return [Load(seat, good) for good in GOODS] + [EndBonus(seat)]
     found: list[Action] = [EndTurn(seat)]
     if state.rules.mapped:
         here = state.players[seat].where
         for cell in state.rules.board.neighbours[here]:  # type: ignore[union-attr]
-            found += [Step(seat, cell), Step(seat, cell, True)]
+            found += [Step(seat, cell, defend, decline) for defend in (False, True)
+                      for decline in _declines(state)]
         return found
     found += [Pirate(seat), Pirate(seat, True), EnterEvent(seat, "red"), EnterEvent(seat, "blue"),
               PassLisbon(seat)]
     found += [PlayCard(seat, card) for card in kinds]
     found += [Load(seat, good) for good in GOODS]
     return found + _lisbon(state, seat)
+
+
+def _declines(state: CaravelasState) -> tuple[bool, ...]:
+    return (False, True) if state.rules.discovery_may_decline else (False,)
 
 
 def _lisbon(state: CaravelasState, seat: int) -> list[Action]:

@@ -85,14 +85,24 @@ def load(state: CaravelasState, seat: int, good: str) -> CaravelasState:
                              voyage=tuple(sorted(p.voyage + (good,))))
 
 
-def enter_cell(state: CaravelasState, seat: int, cell: str) -> CaravelasState:
-    """Move ``seat`` into ``cell`` on the board: discovery, then loading (automatic
-    when the rules allow it)."""
+def check_decline(state: CaravelasState, port: str | None) -> None:
+    """AMB-19: a discovery may be declined only by table option, on a port nobody found."""
+    if not state.rules.discovery_may_decline or port is None or state.owner(port) is not None:
+        raise IllegalAction(Text("only a port nobody has discovered can be left without a monument "
+                                 "(table option)"), DISCOVERY)  # type: ignore[arg-type]
+
+
+def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = False) -> CaravelasState:
+    """Move ``seat`` into ``cell`` on the board: discovery (unless declined), then
+    loading (automatic when the rules allow it)."""
     board = state.rules.board
-    state = state.with_player(seat, where=cell, part=board.cells[cell].part)
     port = board.port_at.get(cell)
+    if decline:
+        check_decline(state, port)
+    state = state.with_player(seat, where=cell, part=board.cells[cell].part)
     if port is not None:
-        state = discover(state, seat, port, board.port_vp[port])
+        if not decline:
+            state = discover(state, seat, port, board.port_vp[port])
         good = next((g for g, pid in state.rules.goods_ports if pid == port), None)
         if good is not None and load_refusal(state, seat, good) is None:
             state = load(state, seat, good)
@@ -119,7 +129,7 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
               Text("a blue event cell needs a card to play, and {seat} has none", seat=who(seat)), EVENTS)
     state = state.with_player(seat, spent=p.spent + cost, hand=p.hand - action.defend)
     state = replace(state, last_cost=cost, discard=state.discard + action.defend)
-    state = enter_cell(state, seat, cell)
+    state = enter_cell(state, seat, cell, action.decline)
     if cell == board.lisbon:
         return replace(state, pending="lisbon")
     return _event(state, "eventBlue" in target.symbols and events, "eventRed" in target.symbols and events)
@@ -167,13 +177,15 @@ def apply_reach(state: CaravelasState, action: Reach) -> CaravelasState:
     _mover(state, seat)
     name = port_name(port)
     check(state.players[seat].where != port, Text("the ship is already in {port}", port=name), SAILING)
-    if state.owner(port) is None:
+    if state.owner(port) is None and action.vp == 0:
+        check_decline(state, port)
+    elif state.owner(port) is None:
         shields = (KNOWN_PORT_VP[port],) if port in KNOWN_PORT_VP else SHIELD_VALUES
         check(action.vp in shields, Text("enter the number on {port}'s shield", port=name), DISCOVERY)
     else:
         check(action.vp == 0, Text("{port} was discovered already: no points", port=name), DISCOVERY)
     state = state.with_player(seat, where=port, part=PORT_BY_ID[port].part)
-    return discover(state, seat, port, action.vp)
+    return discover(state, seat, port, action.vp) if action.vp else state
 
 
 def apply_cross_cape(state: CaravelasState, action: CrossCape) -> CaravelasState:
@@ -307,7 +319,7 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
     check(action.cell in bonus_targets(state),
           Text("a free move of up to {n} cells cannot enter cell {cell}", n=bonus.range, cell=action.cell),
           EVENTS)
-    state = enter_cell(state, action.seat, action.cell)   # BON-07: events and pirates ignored
+    state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))
     if not bonus_targets(state):
         return _next_mover(state)

@@ -137,3 +137,11 @@ def test_a_discovery_is_also_possible_in_a_bonus_move():
     state = run(started(2), PlayCard(0, "storm2"), Reach(1, "azores", 1), EndBonus(1))
     assert state.owner("azores") == 1 and state.players[1].discoveries == 1
     assert discovered(state, madeira=0).owner("madeira") == 0
+
+
+def test_amb19_a_discovery_may_be_declined_only_by_option():
+    with pytest.raises(IllegalAction, match="table option"):
+        GAME.apply(started(2), Reach(0, "azores", 0))
+    state = run(started(2, **{"discovery.mayDecline": True}), Reach(0, "azores", 0))
+    assert state.owner("azores") is None and state.players[0].discoveries == 0
+    assert Reach(0, "madeira", 0) in GAME.legal_actions(state)

@@ -142,3 +142,12 @@ def test_cheapest_path_prefers_the_current_and_then_fewer_triggers():
     assert MB.cheapest_path("C0", "C3") == ("C0", "C1", "C2", "C3")    # cost 1 along the current
     assert MB.cheapest_path("C6", "C0") == ("C6", "C1", "C0")
     assert MB.cheapest_path("C3", "C3") == ("C3",)
+
+
+def test_amb19_declining_the_monument_at_c6_by_option():
+    with pytest.raises(IllegalAction, match="table option"):
+        GAME.apply(at("C1"), Step(0, "C6", decline=True))
+    state = run(at("C1", **{"discovery.mayDecline": True}), Step(0, "C6", decline=True))
+    assert state.owner("azores") is None and state.players[0].where == "C6" and state.players[0].spent == 1
+    with pytest.raises(IllegalAction, match="nobody has discovered"):
+        GAME.apply(at("C0", **{"discovery.mayDecline": True}), Step(0, "C1", decline=True))
