@@ -142,11 +142,11 @@ def _order_fixed(state: CaravelasState, order: tuple[int, ...]) -> CaravelasStat
 
 def draw_cards(state: CaravelasState, seat: int, count: int) -> CaravelasState:
     """``seat`` draws ``count`` cards (counts only); an empty deck takes the discard
-    pile reshuffled (AMB-26)."""
+    pile reshuffled (AMB-26, unless the table turned that off)."""
     deck, discard = state.deck, state.discard
     drawn = 0
     for _ in range(count):
-        if deck == 0:
+        if deck == 0 and state.rules.reshuffle:
             deck, discard = discard, 0
         if deck == 0:
             break

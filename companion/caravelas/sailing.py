@@ -135,7 +135,15 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
     return _event(state, "eventBlue" in target.symbols and events, "eventRed" in target.symbols and events)
 
 
+def can_draw(state: CaravelasState) -> bool:
+    """Variant 1: a card can be drawn (the discard pile refills the deck unless the
+    table turned that off; with no card left a blue cell does nothing)."""
+    return state.deck > 0 or (state.rules.reshuffle and state.discard > 0)
+
+
 def _event(state: CaravelasState, blue: bool, red: bool) -> CaravelasState:
+    if blue and state.rules.variant == DRAWN_EVENTS and not can_draw(state):
+        return after_effects(state)
     if blue:
         return replace(state, pending="blue" if state.rules.variant == STANDARD else "draw")
     if red:
@@ -199,7 +207,7 @@ def apply_enter_event(state: CaravelasState, action: EnterEvent) -> CaravelasSta
     if action.colour == "blue":
         check(state.rules.variant == DRAWN_EVENTS,
               Text("on a blue event cell, enter the card played"), EVENTS)
-        return replace(state, pending="draw", last_cost=0)
+        return replace(state, pending="draw" if can_draw(state) else "", last_cost=0)
     return replace(state, pending="die", last_cost=0)
 
 

@@ -43,6 +43,8 @@ OPTIONS: tuple[Option, ...] = (
            "By default only a stop in Lisbon repairs."),
     Option("discovery.mayDecline", "A player may leave a discovered port without a monument", False,
            (False, True), "By default the first ship in a port always places a monument."),
+    Option("deck.reshuffle", "An empty event deck is refilled from the discard pile", True, (False, True),
+           "Off: once the deck is empty nobody draws."),
     Option("end.roundLimit", "Round limit", 0, (0, 10, 15, 20),
            "0: none, the game ends with the round of the last monastery tile."),
     Option("copy.slots", "Goods on ships 1-3 (player board)", "", (),
@@ -80,5 +82,6 @@ def rules_from_options(opts: dict[str, Any]) -> Rules:
         wreck_empty_ships=opts["wreck.emptyShips"], wind_range=opts["wind.range"],
         storm_check_before_step=opts["storm.checkBeforeStep"], pepper_may_be_sold=opts["pepper.maySell"],
         upgrade_with_pepper=opts["upgrade.withPepper"], repair_on_pass=opts["repair.onPass"],
-        round_limit=opts["end.roundLimit"], discovery_may_decline=opts["discovery.mayDecline"], slots=tuple(slots), goods_ports=tuple(sorted(goods_ports.items())),
+        round_limit=opts["end.roundLimit"], discovery_may_decline=opts["discovery.mayDecline"],
+        reshuffle=opts["deck.reshuffle"], slots=tuple(slots), goods_ports=tuple(sorted(goods_ports.items())),
         goods_vp=tuple(sorted(goods_vp.items())), die=tuple(die), deck=tuple(deck), board=board)

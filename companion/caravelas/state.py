@@ -36,6 +36,7 @@ class Rules:
     repair_on_pass: bool = False           # AMB-30
     round_limit: int = 0                   # AMB-37 (0: none)
     discovery_may_decline: bool = False    # AMB-19
+    reshuffle: bool = True                 # AMB-26
     slots: tuple[tuple[str, ...], ...] = ()
     goods_ports: tuple[tuple[str, str], ...] = ()
     goods_vp: tuple[tuple[str, int], ...] = ()

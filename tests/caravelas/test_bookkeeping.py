@@ -145,3 +145,13 @@ def test_amb19_a_discovery_may_be_declined_only_by_option():
     state = run(started(2, **{"discovery.mayDecline": True}), Reach(0, "azores", 0))
     assert state.owner("azores") is None and state.players[0].discoveries == 0
     assert Reach(0, "madeira", 0) in GAME.legal_actions(state)
+
+
+def test_amb26_an_empty_deck_is_refilled_from_the_discard_pile_unless_turned_off():
+    from dataclasses import replace
+    state = replace(put(started(2), 0, hand=2), deck=1, discard=10)
+    assert run(state, EndTurn(0)).players[0].hand == 5                  # 1 from the deck, 2 reshuffled
+    off = replace(put(started(2, **{"deck.reshuffle": False}), 0, hand=2), deck=1, discard=10)
+    assert run(off, EndTurn(0)).players[0].hand == 3
+    drawn = replace(started(2, variant="drawnEvents", **{"deck.reshuffle": False}), deck=0, discard=10)
+    assert run(drawn, EnterEvent(0, "blue")).pending == ""             # nothing left to draw
