@@ -31,6 +31,7 @@ GAMES: list[GameEntry] = [
     GameEntry("golden_horn", "Golden Horn", "companion.golden_horn.manifest"),
     GameEntry("coloretto", "Coloretto", "companion.coloretto.manifest"),
     GameEntry("alles_auf_1_karte", "Alles auf 1 Karte", "companion.alles_auf_1_karte.manifest"),
+    GameEntry("caravelas", "Caravelas", "companion.caravelas.manifest"),
 ]
 
 

@@ -2,9 +2,7 @@
 
 A registered game's tags come from its vision declaration
 (:class:`vision.games.GameVision`, named by its manifest); the sheets below
-belong to no registered game (a demo sheet, and Caravelas until its manifest
-is in the registry: then its tags move to ``vision/games/caravelas.py`` and
-tests/vision/test_tags.py asks for this entry to go).
+belong to no registered game (a demo sheet).
 """
 from __future__ import annotations
 
@@ -14,18 +12,12 @@ from vision.games import GameVision, game_vision
 from vision.tags import Tag
 
 
-def _caravelas(seats: int) -> list[Tag]:
-    # one ship pawn per player; the red die's faces are not described in the digest, so faces 1-6
-    return [tags.ship("caravelas", s, "A") for s in range(seats)] + [tags.die_face("caravelas", "R", str(f)) for f in range(1, 7)]
-
-
 def _demo(seats: int) -> list[Tag]:
     return [tags.ship("demo", s, n) for s in range(seats) for n in "ABC"] + [tags.die_face("demo", "R", str(f)) for f in range(1, 7)]
 
 
 #: tag sheets of no registered game
 UNREGISTERED_SHEETS: dict[str, GameVision] = {
-    "caravelas": GameVision(tags=_caravelas, max_seats=4),
     "demo": GameVision(tags=_demo, max_seats=4),
 }
 

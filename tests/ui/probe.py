@@ -142,6 +142,7 @@ class Probe:
                   f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
         if not self.visible(widget) or widget.disabled:
             raise AssertionError(f"cannot tap invisible/disabled {widget} {getattr(widget, 'text', '')!r}")
+        await self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
@@ -151,6 +152,20 @@ class Probe:
         await self.frames(1)
         touch.touch_up()
         await self.frames(frames)
+
+    async def _scroll_into_view(self, widget: Widget) -> None:
+        """A finger scrolls a list first when the button is below its fold (the
+        setup screen's game list holds more games than 480 px show)."""
+        node = widget.parent
+        while node is not None and node is not Window and node.parent is not node:
+            if type(node).__name__ == "ScrollView":
+                x, y = widget.to_window(*widget.center)
+                left, bottom = node.to_window(*node.pos)
+                if not (left <= x <= left + node.width and bottom <= y <= bottom + node.height):
+                    node.scroll_to(widget, padding=0, animate=False)
+                    await self.frames(2)
+                return
+            node = node.parent
 
     async def tap_id(self, wid: str, **kw) -> None:
         await self.tap(self.find(wid=wid, **kw))

@@ -1,0 +1,87 @@
+"""Options (every AMB switch the engine reads, with the digest's defaults), the copy's
+data (inferred defaults marked) and the rules value built from them."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.caravelas.board import load_board
+from companion.caravelas.data import (DEFAULT_DECK, DEFAULT_DIE, DEFAULT_GOODS_PORTS, DEFAULT_SLOTS,
+                                      GOODS_VP, parse_deck, parse_die, parse_goods_ports, parse_slots)
+from companion.caravelas.state import DRAWN_EVENTS, Rules
+from companion.engine import ConfigError, Option
+
+OPTIONS: tuple[Option, ...] = (
+    Option("board", "Board", "none", ("none", "demo"),
+           "none: enter what happened (bookkeeping, any copy). demo: a made-up board file to try "
+           "sailing cell by cell; it is NOT the real map.",
+           ("No board file: enter what happened", "Demo board (not the real map)")),
+    Option("board.file", "Board file (caravelas-board/1)", "", (),
+           "A mapped board of your copy; when given it replaces the choice above."),
+    Option("variant", "Variant", "standard", ("standard", "drawnEvents", "dice"),
+           "The two simplified variants of the rulebook: event cards drawn on the cell instead of "
+           "held, or two dice instead of navigation markers.",
+           ("Standard rules", "Event cards drawn, not held", "Dice instead of markers")),
+    Option("wind.recoversBids", "Favourable Wind recovers markers spent on bidding", True, (False, True),
+           "By default yes: two markers back, whatever they were spent on."),
+    Option("turn.zeroStartFreeSteps", "A player with no markers left may still follow currents", False,
+           (False, True), "By default a turn that starts with no marker available ends at once."),
+    Option("bonus.order", "Bonus moves start", "fromFirst", ("fromFirst", "afterActive"),
+           "From the first turn-order space, or from the player after the active one.",
+           ("From the first turn-order space", "After the active player")),
+    Option("compass.mayStop", "A compass storm may be cut short", False, (False, True),
+           "By default the ship moves 2 cells if it can."),
+    Option("wreck.emptyShips", "An empty ship may take the wreck", True, (False, True),
+           "By default any ship not yet wrecked, empty or not; never the locked ship 4."),
+    Option("wind.range", "Favourable Wind bonus move", 2, (1, 2, 3), "The number printed on the card."),
+    Option("storm.checkBeforeStep", "Storm cards are checked before paying the step", False, (False, True),
+           "By default a storm card is checked after paying for the step into the cell."),
+    Option("pepper.maySell", "Pepper may be sold instead of buying a tile", True, (False, True),
+           "By default buying a tile is a choice: buying the last one ends the game."),
+    Option("upgrade.withPepper", "Pepper counts towards the fleet upgrade", True, (False, True),
+           "By default pepper may be one of the 3 different goods."),
+    Option("repair.onPass", "Sailing through Lisbon repairs wrecks", False, (False, True),
+           "By default only a stop in Lisbon repairs."),
+    Option("discovery.mayDecline", "A player may leave a discovered port without a monument", False,
+           (False, True), "By default the first ship in a port always places a monument."),
+    Option("deck.reshuffle", "An empty event deck is refilled from the discard pile", True, (False, True),
+           "Off: once the deck is empty nobody draws."),
+    Option("end.roundLimit", "Round limit", 0, (0, 10, 15, 20),
+           "0: none, the game ends with the round of the last monastery tile."),
+    Option("copy.slots", "Goods on ships 1-3 (player board)", "", (),
+           f"Empty: the inferred default '{DEFAULT_SLOTS}'. Ship 4 carries nutmeg and silver."),
+    Option("copy.goodsPorts", "Goods ports", "", (),
+           f"Empty: the rulebook's and the inferred ones, '{DEFAULT_GOODS_PORTS}'."),
+    Option("copy.die", "Red die faces", "", (), f"Empty: the inferred default '{DEFAULT_DIE}'."),
+    Option("copy.deck", "Event deck (86 cards)", "", (), f"Empty: the inferred default '{DEFAULT_DECK}'."),
+)
+
+
+def rules_from_options(opts: dict[str, Any]) -> Rules:
+    """The rules value; a mapped game takes its data from the board file and refuses
+    to start while a runtime value is missing there (§12, §16.1)."""
+    source = opts["board.file"] or (opts["board"] if opts["board"] != "none" else "")
+    board = load_board(source) if source else None
+    if board is not None:
+        missing = board.missing_runtime()
+        if missing:
+            raise ConfigError(f"board file {board.name}: a mapped game needs {', '.join(missing)}")
+        slots, die, deck = board.slots, board.die, board.deck
+        goods_ports, goods_vp = dict(board.goods_ports), dict(board.goods_vp)
+    else:
+        slots = parse_slots(opts["copy.slots"])
+        die = parse_die(opts["copy.die"])
+        deck = parse_deck(opts["copy.deck"])
+        goods_ports = parse_goods_ports(opts["copy.goodsPorts"] or None)
+        goods_vp = dict(GOODS_VP)
+    if opts["variant"] == DRAWN_EVENTS:     # PL §15: only half of the Dead Calm cards
+        deck = tuple((card, count // 2 if card == "calm" else count) for card, count in deck)
+    return Rules(
+        variant=opts["variant"], board_name=source or "none",
+        fw_recovers_bids=opts["wind.recoversBids"], zero_start_free_steps=opts["turn.zeroStartFreeSteps"],
+        bonus_after_active=opts["bonus.order"] == "afterActive", compass_may_stop=opts["compass.mayStop"],
+        wreck_empty_ships=opts["wreck.emptyShips"], wind_range=opts["wind.range"],
+        storm_check_before_step=opts["storm.checkBeforeStep"], pepper_may_be_sold=opts["pepper.maySell"],
+        upgrade_with_pepper=opts["upgrade.withPepper"], repair_on_pass=opts["repair.onPass"],
+        round_limit=opts["end.roundLimit"], discovery_may_decline=opts["discovery.mayDecline"],
+        reshuffle=opts["deck.reshuffle"], slots=tuple(slots), goods_ports=tuple(sorted(goods_ports.items())),
+        goods_vp=tuple(sorted(goods_vp.items())), die=tuple(die), deck=tuple(deck), board=board)
