@@ -68,7 +68,7 @@ class Board:
         return self.purpose == "testVectors"
 
     def missing_runtime(self) -> tuple[str, ...]:
-        """The runtime ``[UNK]`` values still missing (§16.1): a mapped game refuses to start."""
+        """The runtime ``[UNK]`` values still missing (§16 item 1): a mapped game refuses to start."""
         missing = []
         if not self.die:
             missing.append("the red die's faces")

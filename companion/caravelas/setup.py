@@ -58,7 +58,7 @@ OPTIONS: tuple[Option, ...] = (
 
 def rules_from_options(opts: dict[str, Any]) -> Rules:
     """The rules value; a mapped game takes its data from the board file and refuses
-    to start while a runtime value is missing there (§12, §16.1)."""
+    to start while a runtime value is missing there (§12, §16 item 1)."""
     source = opts["board.file"] or (opts["board"] if opts["board"] != "none" else "")
     board = load_board(source) if source else None
     if board is not None:
