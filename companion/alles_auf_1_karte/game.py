@@ -175,8 +175,8 @@ class AllesAuf1Karte:
         raises IllegalAction when that mark is not allowed."""
         card = state.seats[seat].open_card(card_id)
         if card is None:
-            raise IllegalAction(Text("{seat} has no open card {card}.", seat=seat_ref(seat, capitalised=True),
-                                     card=card_id))
+            raise IllegalAction(Text("{seat} has no open {card}.", seat=seat_ref(seat, capitalised=True),
+                                     card=card_words(card_id)))
         rules.apply(state, Mark(seat, card_id, colours))     # legality, with the reason
         return card_option(card, state.dice_counts(), Mark(seat, card_id, colours).colours)
 

@@ -92,7 +92,7 @@ def test_marking_is_simultaneous_and_to_act_lists_the_undecided_in_turn_order():
     assert GAME.to_act(state) == (1, 2)
     with pytest.raises(IllegalAction, match="already used this roll"):
         GAME.apply(state, Pass(0))
-    with pytest.raises(IllegalAction, match="has no open card"):
+    with pytest.raises(IllegalAction, match="has no open"):
         GAME.apply(state, Mark(1, X12, ("red",)))
 
 
