@@ -111,8 +111,8 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
         raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
     if not isinstance(action, expected):
-        if isinstance(action, RemoveColour):
-            raise IllegalAction(_no_removal_now(state), "§3.1 step 3")
+        if isinstance(action, RemoveColour) and state.phase == START_CARDS:
+            raise IllegalAction(_no_colour_removed(state), "§3.1 step 3")
         raise IllegalAction(_WAITING_FOR[state.phase](state))
     return handler(state, action)
 
@@ -300,13 +300,14 @@ def _last_round_card_not_now(state: ColorettoState, number: int) -> Text:
                 count=state.last_round_draw - number)
 
 
-def _no_removal_now(state: ColorettoState) -> Text:
-    """Why no colour may be taken out now (4–5 players keep them all)."""
-    if not CATALOGUE.removed_for(state.players):
-        return Text("with {count} player every colour stays in the game",
-                    "with {count} players every colour stays in the game", count=state.players)
-    return Text("the colours out of this game are already set aside: {colours}",
-                colours=tuple(colour_word(c) for c in state.removed))
+def _no_colour_removed(state: ColorettoState) -> Text:
+    """Why no colour may be taken out now: 4–5 players keep them all (2–3 have removed theirs)."""
+    name = _name(state, next_start_card_seat(state))
+    if CATALOGUE.removed_for(state.players):
+        return _WAITING_FOR[START_CARDS](state)
+    return Text("with {count} player every colour stays in the game: first give {name} a start card",
+                "with {count} players every colour stays in the game: first give {name} a start card",
+                count=state.players, name=name)
 
 
 def _drawn_word(card: str | None) -> Text | str:

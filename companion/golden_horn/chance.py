@@ -87,7 +87,7 @@ def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornSta
     else:                                          # the whole pile, then the reshuffled discard
         extra = cubes.sub(drawn, deck)
         if min(extra) < 0 or not cubes.contains(discard, extra):
-            raise IllegalAction(Text("after the last card ({pile}) the discard pile ({discard}) "
+            raise IllegalAction(Text("after the last {count} card ({pile}) the discard pile ({discard}) "
                                      "is reshuffled; {cards} cannot come from them",
                                      "after the last {count} cards ({pile}) the discard pile ({discard}) "
                                      "is reshuffled; {cards} cannot come from them", count=state.deck_size,
@@ -112,7 +112,7 @@ def pending_text(state: GoldenHornState, task: Pending) -> Text:
     if task.kind == "cubes":
         return Text("draw {count} cube from the bag into {port}", "draw {count} cubes from the bag into {port}",
                     count=task.count, port=node_words(MAIN_PORTS[task.target]))
-    return Text("enter the card {seat} draws", "enter the {count} cards {seat} draws", count=task.count,
+    return Text("enter the {count} card {seat} draws", "enter the {count} cards {seat} draws", count=task.count,
                 seat=Seat(task.target))
 
 

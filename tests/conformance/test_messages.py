@@ -152,3 +152,18 @@ def test_the_check_sees_each_forbidden_pattern():
     for text in bad:
         assert problems(text), str(text)
     assert problems(Text("the game is over")) == []
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_setup_options_speak_without_jargon_and_mark_the_recommended_reading(name):
+    """Labels, help and choice labels as the setup screen shows them: no digest codes, no
+    "assumption A3", no internal value names; every option with a help text and choices
+    says which reading is recommended; all translated."""
+    game = load(name)
+    for option in game.options:
+        shown = [option.label, option.help] + [option.label_for(value) for value in option.choices]
+        for text in filter(None, shown):
+            assert problems(Text(text)) == [], (option.name, text)
+            assert "assumption" not in text.lower(), (option.name, text)
+        if option.help and len(option.choices) > 1:
+            assert "recommended" in option.help.lower(), option.name
