@@ -100,6 +100,21 @@ OPTION_CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 
+#: What the known cases must say: the right words for the situation (issue #14's list).
+SITUATIONS: dict[str, tuple[str, ...]] = {
+    "golden_horn": ("the game has not begun: pirates sail once every fleet is in port",
+                    "{ship} cannot go on past an occupied square (setup option “{option}”: no); "
+                    "it can stop at {where}",
+                    "Modone is full: it has room for {count} ship"),
+    "coloretto": ("the last-round card cannot come up yet: it lies under the next {count} card",
+                  "the last-round card has already come up this game",
+                  "with {count} player every colour stays in the game: first give {name} a start card",
+                  "{row} is full: it holds only {count} card",
+                  "there is no such seat: the seats are numbered 1 to {count}"),
+    "alles_auf_1_karte": ("there is no such seat: the seats are numbered 1 to {count}",),
+}
+
+
 def _known_refusals(name: str) -> set[Text]:
     game = load(name)
     found: set[Text] = set()
@@ -132,7 +147,10 @@ def _met(name: str) -> Findings:
 @pytest.mark.parametrize("name", GAMES)
 def test_every_refusal_action_and_score_line_is_in_the_players_words(name):
     met = _met(name)
-    refusals = met.refusals | _known_refusals(name)
+    known = _known_refusals(name)
+    said = set().union(*(text.msgids() for text in known))
+    assert [m for m in SITUATIONS[name] if m not in said] == []
+    refusals = met.refusals | known
     assert len(refusals) >= 15, "the playouts and the known cases must really refuse things"
     lines = {text for sheet in met.sheets for line in sheet.lines for text in (line.label, line.detail)
              if isinstance(text, Text)}
