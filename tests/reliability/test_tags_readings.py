@@ -49,7 +49,7 @@ def test_a_copy_of_a_real_tag_is_not_a_move_and_is_named():
     seen = reading(ship_tag("gh", 0, "a", "V"), ship_tag("gh", 0, "a", "s2"))
     assert GAME.actions_for_reading(state, seen) == ()
     assert [str(t) for t in GAME.unexplained_reading(state, seen)] == [
-        "Two tags of seat 0's ship a are on the table: remove the copy."]
+        "Two tags of seat 1's ship a are on the table: remove the copy."]
     # the copy alone, off the board, is still a copy
     seen = reading(ship_tag("gh", 0, "a", "s2"), ship_tag("gh", 0, "a", None))
     assert GAME.actions_for_reading(state, seen) == ()
