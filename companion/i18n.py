@@ -203,7 +203,9 @@ class Text:
                 return tuple(walk(v) for v in value)
             return change(value)
         changed = {name: walk(value) for name, value in self.params}
-        return Text(self.msgid, **changed) if self.plural is None else Text(self.msgid, self.plural, **changed)
+        if self.plural is None:
+            return Text(self.msgid, **changed)
+        return Text(self.msgid, self.plural, **changed)
 
     def msgids(self) -> set[str]:
         """This msgid and every nested one (Seat words included)."""
@@ -244,7 +246,9 @@ class Text:
             return item
         params = {name: value(v) for name, v in dict(data.get("params", {})).items()}
         plural = data.get("plural")
-        return cls(str(data["msgid"]), **params) if plural is None else cls(str(data["msgid"]), str(plural), **params)
+        if plural is None:
+            return cls(str(data["msgid"]), **params)
+        return cls(str(data["msgid"]), str(plural), **params)
 
 
 def trn(singular: str, plural: str, n: int, **params: Any) -> Text:
@@ -266,7 +270,9 @@ class Seat:
         if self.index < 0:
             return Text("Seat ?") if self.capitalised else Text("seat ?")
         number = self.index + 1
-        return Text("Seat {number}", number=number) if self.capitalised else Text("seat {number}", number=number)
+        if self.capitalised:
+            return Text("Seat {number}", number=number)
+        return Text("seat {number}", number=number)
 
     def __str__(self) -> str:
         return str(self.text())
@@ -360,7 +366,8 @@ def extract_messages(root: Path) -> set[str]:
 
 
 def extract_plurals(root: Path) -> dict[str, str]:
-    """singular → plural msgid of every plural message (``Text(a, b, …)``, ``trn(a, b, n)``) under ``root``."""
+    """singular → plural msgid of every plural message under ``root``
+    (``Text(a, b, count=n)``, ``trn(a, b, n)``)."""
     found: dict[str, str] = {}
     for path in _sources(root):
         if path.suffix == ".py":
@@ -494,7 +501,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             text = path.read_text(encoding="utf-8")
             existing = parse_po(text, str(path))
-            own = extract_messages(root / "companion" / path.stem) if (root / "companion" / path.stem).is_dir() else set()
+            package = root / "companion" / path.stem
+            own = extract_messages(package) if package.is_dir() else set()
             wanted = own | (set(existing) & messages)
             placed |= wanted
             missing += write_po(path, wanted, existing, lang, plurals, _leading_comment(text))

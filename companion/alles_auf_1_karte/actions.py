@@ -172,7 +172,8 @@ class TakeDisplayCard(DescribedAction):
     card: str
 
     def text(self) -> Text:
-        return Text("{seat} takes {card} from the display", seat=_seat_label(self.seat), card=card_words(self.card))
+        return Text("{seat} takes {card} from the display", seat=_seat_label(self.seat),
+                    card=card_words(self.card))
 
 
 def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:

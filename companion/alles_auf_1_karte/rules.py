@@ -187,7 +187,8 @@ def _keep_cards(state: GameState, action: KeepCards) -> GameState:
                                  seat=seat_ref(action.seat, capitalised=True)), RULE_ADVANCED)
     want = state.rules.open_cards
     if len(action.cards) != want:
-        raise IllegalAction(Text("Keep exactly {count} card, not {given}.", "Keep exactly {count} cards, not {given}.",
+        raise IllegalAction(Text("Keep exactly {count} card, not {given}.",
+                                 "Keep exactly {count} cards, not {given}.",
                                  count=want,
                                  given=len(action.cards)), RULE_ADVANCED)
     seat = state.seats[action.seat]
@@ -321,7 +322,8 @@ def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
                             "§7 advanced variant (AMB-A4)")
     taken = next((c for c in state.display if c.id == action.card), None)
     if taken is None:
-        raise IllegalAction(Text("The display does not hold {card}.", card=card_words(action.card)), RULE_ADVANCED)
+        raise IllegalAction(Text("The display does not hold {card}.", card=card_words(action.card)),
+                            RULE_ADVANCED)
     seat = state.seats[action.seat]
     after = state.with_seat(action.seat, SeatState(seat.open + (CardInPlay(taken),),
                                                         seat.scored))

@@ -9,7 +9,7 @@ from companion.coloretto.scoring import HandScore, best_hand, joker_choices
 from companion.coloretto.state import OVER, PLACE, ColorettoState
 from companion.coloretto.actions import colour_word
 from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
-from companion.i18n import Text
+from companion.i18n import Text, trn
 
 
 def hand_score(state: ColorettoState, seat: int) -> HandScore:
@@ -24,10 +24,6 @@ def _assignment_words(assignment: tuple[str | None, ...]) -> tuple[Text | str, .
                  for c in assignment)
 
 
-def _cards(count: int) -> Text:
-    return Text("{count} card", "{count} cards", count=count)
-
-
 def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
     """Labelled lines: one per colour (positive ones first), +2 cards, joker colours."""
     lines = []
@@ -35,7 +31,8 @@ def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
         role = Text("one of the 3 scoring colours") if colour.positive else Text("counts against")
         detail = role
         if colour.jokers:
-            detail = Text("{cards} + {jokers}; {role}", cards=_cards(colour.cards), role=role,
+            detail = Text("{cards} + {jokers}; {role}", role=role,
+                          cards=trn("{count} card", "{count} cards", colour.cards),
                           jokers=Text("{count} joker", "{count} jokers", count=colour.jokers))
         label = Text("{colour}: {count} card", "{colour}: {count} cards", count=colour.total_cards,
                      colour=colour_word(CATALOGUE.colour_name(colour.colour)))

@@ -49,7 +49,8 @@ class DrawCubes(DescribedAction):
 
     def text(self) -> Text:
         return Text("{cubes} drawn from the bag into {port}",
-                    cubes=letters_text(self.cubes) if self.cubes else Text("no cubes"), port=node_words(self.port))
+                    cubes=letters_text(self.cubes) if self.cubes else Text("no cubes"),
+                    port=node_words(self.port))
 
 
 @dataclass(frozen=True)

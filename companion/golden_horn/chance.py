@@ -60,7 +60,8 @@ def apply_draw_cubes(state: GoldenHornState, action: DrawCubes) -> GoldenHornSta
     if sum(drawn) != task.count:
         raise IllegalAction(Text("{count} cube must be drawn into {port}, not {drawn}",
                                  "{count} cubes must be drawn into {port}, not {drawn}",
-                                 count=task.count, port=node_words(action.port), drawn=sum(drawn)), "§5.2 L4")
+                                 count=task.count, port=node_words(action.port), drawn=sum(drawn)),
+                            "§5.2 L4")
     if not cubes.contains(state.bag, drawn):
         raise IllegalAction(Text("the bag does not hold {cubes} (it holds {bag})",
                                  cubes=counts_text(drawn), bag=counts_text(state.bag)), "§2.2")
@@ -75,7 +76,8 @@ def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornSta
         raise IllegalAction(Text("the table must now {task}", task=pending_text(state, task)))
     drawn = cubes.counts(action.cards)
     if sum(drawn) != task.count:
-        raise IllegalAction(Text("{seat} draws {count} card, not {drawn}", "{seat} draws {count} cards, not {drawn}",
+        raise IllegalAction(Text("{seat} draws {count} card, not {drawn}",
+                                 "{seat} draws {count} cards, not {drawn}",
                                  seat=Seat(action.seat), count=task.count, drawn=sum(drawn)), "§6")
     deck = deck_contents(state)
     discard = state.discard
@@ -110,9 +112,11 @@ def describe(state: GoldenHornState, task: Pending) -> str:
 def pending_text(state: GoldenHornState, task: Pending) -> Text:
     """What the table owes, translatable (for refusals)."""
     if task.kind == "cubes":
-        return Text("draw {count} cube from the bag into {port}", "draw {count} cubes from the bag into {port}",
+        return Text("draw {count} cube from the bag into {port}",
+                    "draw {count} cubes from the bag into {port}",
                     count=task.count, port=node_words(MAIN_PORTS[task.target]))
-    return Text("enter the {count} card {seat} draws", "enter the {count} cards {seat} draws", count=task.count,
+    return Text("enter the {count} card {seat} draws", "enter the {count} cards {seat} draws",
+                count=task.count,
                 seat=Seat(task.target))
 
 

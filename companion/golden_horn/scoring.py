@@ -41,7 +41,8 @@ def seat_lines(state: GoldenHornState, seat: int) -> tuple[ScoreLine, ...]:
     cargo = sum(s.cargo for s in state.fleet(seat))
     if cargo:
         lines.append(ScoreLine(seat, Text("Cargo still on ships"), 0,
-                               Text("{count} cube scores nothing", "{count} cubes score nothing", count=cargo)))
+                               Text("{count} cube scores nothing", "{count} cubes score nothing",
+                                    count=cargo)))
     return tuple(lines)
 
 

@@ -122,7 +122,8 @@ def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
         raise IllegalAction(reason, "§4")
     if action.cards not in pirate_pairs(state, target):
         sails = tuple(colour_word(c) for c in sorted(target.sail_set, key=COLOURS.index))
-        rule = (Text("with the setup option “{option}: {choice}”, both cards must be one colour of the sails",
+        rule = (Text("with the setup option “{option}: {choice}”, both cards must be one colour of the "
+                     "sails",
                      option=Text("Pirate cards"), choice=Text("Both the same sail colour"))
                 if state.rules.pirate_cards_same_colour
                 else Text("each card must match one of the sails"))
@@ -176,7 +177,8 @@ def _why_unreachable(state: GoldenHornState, ship: Ship, index: int, reverse: bo
     if node.kind == "square" and state.ships_at(index):
         return Text("{node} is occupied: only one ship per square", node=node_words(node.id)), "§5.1 O1"
     if node.kind == "modone" and state.ships_at(index) >= node.capacity:
-        return (Text("Modone is full: it has room for {count} ship", "Modone is full: it has room for {count} ships",
+        return (Text("Modone is full: it has room for {count} ship",
+                     "Modone is full: it has room for {count} ships",
                      count=node.capacity), "§5.1 O2")
     if stops and state.route[stops[-1].index].is_port:
         return (Text("reaching {port} ends the move; {ship} can stop at {where}",
