@@ -20,22 +20,27 @@ from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Si
                                TurnStarted)
 
 OPTIONS = (
+    # AMB-C4, AMB-C9
     Option("side", "Scoring side", "brown", ("brown", "grey"),
            "Which side of the scoring card everyone uses. Brown (recommended, and for a first "
            "game): 1, 3, 6, 10, 15, 21 points. Grey: 1, 4, 8, 7, 6, 5 points, and 7 or more cards "
            "score like 6.", labels=("Brown side", "Grey side")),
+    # AMB-C3
     Option("joker_colours", "Joker colours", "in_play", ("in_play", "any_colour", "optional"),
            "At the end each joker joins a colour. Recommended: a colour still in the game. "
            "Or: any colour, even one set aside at the start. Or: a joker may also stay without "
            "a colour.", labels=("A colour still in the game (recommended)", "Any colour",
                                 "May stay without a colour")),
+    # AMB-C1
     Option("start_cards", "Start cards", "dealt", ("dealt", "chosen"),
            "Recommended: the start cards are dealt at random. Or: each player picks their own.",
            labels=("Dealt at random (recommended)", "Each player picks")),
+    # AMB-C1
     Option("start_colours_all_distinct", "2 players: all 4 start colours differ", True,
            (False, True),
            "With 2 players each has two start cards of different colours. Recommended: yes, all "
            "four colours differ. No: the two players may share a colour."),
+    # AMB-C10
     Option("after_last_round_card", "After the last-round card", "draw_again",
            ("draw_again", "choose_again"),
            "When the last-round card comes up it is set aside. Recommended: the same player "
