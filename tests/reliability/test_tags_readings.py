@@ -95,7 +95,7 @@ def test_a_printed_copy_on_the_simulated_table_is_flagged_end_to_end(journal):
     assert [p.space for p in seen.pieces if p.tag == f"gh:ship:{seat}:a"].count(target) == 1
     assert [p.space for p in seen.pieces if p.tag == f"cv:ship:{seat}:b"] == [other]
     assert session.propose_from_reading(seen) is None
-    assert [str(t) for t in session.unexplained] == [f"Two tags of seat {seat}'s ship a are on the table: "
+    assert [str(t) for t in session.unexplained] == [f"Two tags of seat {seat + 1}'s ship a are on the table: "
                                                      "remove the copy."]
 
 

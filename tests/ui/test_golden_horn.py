@@ -32,7 +32,7 @@ def test_two_player_game_by_taps_to_the_final_scores(run_ui, tmp_path):
     assert r["prompt_cards"] == "Cards Ann draws: 0/5"
     assert r["hands"][0] == "YYRRB" and len(r["hands"][1]) == 5
     assert r["placements"] == ["seat 1 places the ships: ship a in Venice, ship b in Venice, ship c in Constantinople",
-                               "seat 1 places ships a in V, b in V, c in V"]
+                               "seat 2 places the ships: ship a in Venice, ship b in Venice, ship c in Venice"]
     # ship a in Venice: the squares it can reach light up, the biggest loads come first
     assert r["reachable_nodes"] and set(r["reachable_nodes"]) <= {"s1", "s2", "s3", "M", "s4", "s5", "s6"}
     assert r["load_buttons"][:2] == ["Load 2 yellow", "Load 2 green"] and r["load_buttons"][-1] == "Load nothing"
@@ -80,7 +80,7 @@ def test_big_screen_move_read_from_the_camera_view(run_ui):
     assert r["camera_note"].startswith("Ann's ship a stands on square ") and not r["note_pending"]
     assert r["camera_note"].endswith("where no legal move ends: put it back on Venice, or play the move by touch.")
     assert r["proposal"].startswith("seat 1's ship a sails to square 1")
-    assert r["proposal_text"].startswith("Camera saw: ") and "to s1" in r["proposal_text"]
+    assert r["proposal_text"].startswith("Camera saw: ") and "to square 1" in r["proposal_text"]
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
     texts = r["texts_ship"]
     assert "Venice" in texts and "Constantinople" in texts and "Modone 0/3" in texts

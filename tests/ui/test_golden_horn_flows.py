@@ -90,8 +90,8 @@ def test_random_ship_placement_entered_by_the_table(run_ui, tmp_path):
     assert r["placing_second"]["nodes"]["C"]["chips"] == ["Ab"]
     placements = r["placements"]
     assert placements[0] == "seat 1 places the ships: ship a in Venice, ship b in Constantinople, ship c in Venice"
-    assert placements[1].startswith("seat 1 places ships")
-    assert placements[2] == "seat 2 places ships a in C, b in V, c in C"
+    assert placements[1].startswith("seat 2 places the ships")
+    assert placements[2] == "seat 3 places the ships: ship a in Constantinople, ship b in Venice, ship c in Constantinople"
     # the route shows where they stand; play begins with the start player
     placed = r["placed"]
     assert placed["turn"] == "Ann's turn" and placed["active_seats"] == [0]
