@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 from companion.engine import ScoreLine, ScoreSheet, winners_by_total
-from companion.golden_horn import cubes
 from companion.golden_horn.cubes import Counts
 from companion.golden_horn.state import OVER, GoldenHornState
 from companion.golden_horn.texts import counts_text
