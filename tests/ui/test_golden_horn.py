@@ -38,8 +38,9 @@ def test_two_player_game_by_taps_to_the_final_scores(run_ui, tmp_path):
     assert r["load_buttons"][:2] == ["Load 2 yellow", "Load 2 green"] and r["load_buttons"][-1] == "Load nothing"
     # the illegal attempt was refused with the rule's reason, shown in the banner
     assert "ends the move" in r["illegal_reason"] and r["illegal_rule"].startswith("§")
-    reason = r["illegal_reason"]
-    assert r["accepted"] is False and r["banner"] == f"{reason[0].upper()}{reason[1:]} ({r['illegal_rule']})"
+    # ... in the players' words: the player's name, the rulebook's heading, no digest code
+    assert r["accepted"] is False and r["banner"].startswith("Reaching Modone ends the move; Ann's ship a can stop")
+    assert r["banner"].endswith("(rulebook: “Moving a ship”)") and "§" not in r["banner"]
     # pirates by taps: the target and the two card colours; both seats flash
     assert r["raid"]["type"] == "attack" and len(r["raid"]["cards"]) == 2
     assert r["raid_flash"] == [0, 1]
