@@ -36,22 +36,39 @@ class IllegalAction(CompanionError, ValueError):
     """A well-formed action that the rules forbid.
 
     ``reason`` is a sentence a player can read, as a translatable
-    :class:`~companion.i18n.Text` (a plain str is English only); ``rule``
-    optionally names the rulebook section (e.g. ``"§5.2"``) so the UI can show
-    where it comes from.  ``str(exc)`` is the English reason and rule.
+    :class:`~companion.i18n.Text` (a plain str is English only).  ``rule``
+    optionally names the digest section it comes from (e.g. ``"§5.2"``): a code
+    for developers, kept in ``str(exc)`` (the log) and never shown to players.
+    ``heading`` optionally names the rule as the rulebook's own heading (a Text
+    such as "Moving a ship"); players see it after the reason.
     """
 
-    def __init__(self, reason: Text | str, rule: str | None = None):
+    def __init__(self, reason: Text | str, rule: str | None = None, heading: Text | None = None):
         self.reason = reason if isinstance(reason, Text) else untranslated(reason)
         self.rule = rule
-        super().__init__(str(self.explanation))
+        self.heading = heading
+        english = str(self.explanation)
+        super().__init__(f"{english} [{rule}]" if rule else english)
 
     @property
     def explanation(self) -> Text:
-        """The reason followed by the rule, as players see it."""
-        if self.rule is None:
+        """The reason followed by the rulebook's heading, as players see it."""
+        if self.heading is None:
             return self.reason
-        return Text("{reason} ({rule})", reason=self.reason, rule=self.rule)
+        return Text("{reason} (rulebook: “{heading}”)", reason=self.reason, heading=self.heading)
+
+    def citing(self, headings: Mapping[str, Text]) -> "IllegalAction":
+        """The same refusal naming the rulebook heading of its rule: ``headings`` maps digest
+        codes to headings, and the longest code that starts ``rule`` wins (unchanged when
+        none does, or when a heading is already named)."""
+        if self.heading is not None or not self.rule:
+            return self
+        codes = [code for code in headings if self.rule == code or self.rule.startswith(code + " ")
+                 or self.rule.startswith(code + ".")]
+        if not codes:
+            return self
+        cited = IllegalAction(self.reason, self.rule, headings[max(codes, key=len)])
+        return cited.with_traceback(self.__traceback__)
 
 
 class ConfigError(CompanionError, ValueError):
@@ -191,9 +208,9 @@ class ScoreLine:
     """One labelled line of a score sheet: what ``points`` were given for."""
 
     seat: int
-    label: str
+    label: str | Text
     points: int
-    detail: str = ""
+    detail: str | Text = ""
 
 
 @dataclass(frozen=True)
@@ -218,10 +235,16 @@ class ScoreSheet:
             "totals": list(self.totals),
             "winners": list(self.winners),
             "lines": [
-                {"seat": l.seat, "label": l.label, "points": l.points, "detail": l.detail}
+                {"seat": l.seat, "label": json_text(l.label), "points": l.points,
+                 "detail": json_text(l.detail)}
                 for l in self.lines
             ],
         }
+
+
+def json_text(text: str | Text) -> str | dict[str, Any]:
+    """A score line's label or detail for JSON: a Text as its dict (the UI translates either)."""
+    return text.to_dict() if isinstance(text, Text) else text
 
 
 def winners_by_total(totals: Sequence[int]) -> tuple[int, ...]:

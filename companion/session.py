@@ -443,6 +443,7 @@ class TableSession:
 def _reason_of(exc: CompanionError) -> Text:
     """What a refusal tells the players: an illegal action's reason and rule
     (translatable); any other error's English message."""
+    log.info("refused: %s", exc)      # an illegal action's digest code stays here, off the screen
     if isinstance(exc, IllegalAction):
         return exc.explanation
     return untranslated(str(exc))

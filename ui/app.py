@@ -180,6 +180,8 @@ class CompanionApp(App):
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
     def on_stop(self) -> None:
+        if self._clear_banner_event is not None:      # a banner timer must not fire into a stopped app
+            self._clear_banner_event.cancel()
         if getattr(self, "lifecycle", None) is not None:
             self.lifecycle.stop()
         self._close_camera()

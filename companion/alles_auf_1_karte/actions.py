@@ -11,7 +11,7 @@ from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.engine import TABLE, InvalidAction
-from companion.alles_auf_1_karte.cards import COLOURS
+from companion.alles_auf_1_karte.cards import COLOURS, CardIdError, card_from_id
 from companion.i18n import Seat, Text
 
 DICE_COUNT = 5
@@ -39,7 +39,18 @@ def colour_word(colour: str) -> Text:
 
 def seat_ref(seat: int, capitalised: bool = False) -> Seat:
     """A seat in this game's messages, which count seats from 1 ("seat 1" is seat 0)."""
-    return Seat(seat, counted_from=1, capitalised=capitalised)
+    return Seat(seat, capitalised=capitalised)
+
+
+def card_words(card_id: str) -> Text:
+    """A card as players see it, by its rows top to bottom: "card purple 5, yellow 3, …"
+    ("a card not in this game" when the id is not a valid one)."""
+    try:
+        card = card_from_id(card_id)
+    except CardIdError:
+        return Text("a card not in this game")
+    return Text("card {rows}", rows=tuple(Text("{colour} {fields}", colour=colour_word(row.colour),
+                                                fields=row.fields) for row in card.rows))
 
 
 def _seat_label(seat: int) -> Seat | Text:
@@ -55,7 +66,7 @@ class DrawCard(DescribedAction):
     card: str
 
     def text(self) -> Text:
-        return Text("{seat} draws card {card}", seat=_seat_label(self.seat), card=self.card)
+        return Text("{seat} draws {card}", seat=_seat_label(self.seat), card=card_words(self.card))
 
 
 @dataclass(frozen=True)
@@ -72,7 +83,8 @@ class KeepCards(DescribedAction):
         object.__setattr__(self, "cards", tuple(sorted(self.cards)))
 
     def text(self) -> Text:
-        return Text("{seat} keeps {cards}", seat=_seat_label(self.seat), cards=", ".join(self.cards))
+        return Text("{seat} keeps {cards}", seat=_seat_label(self.seat),
+                    cards=tuple(Text("({card})", card=card_words(c)) for c in self.cards))
 
 
 @dataclass(frozen=True)
@@ -83,7 +95,7 @@ class RevealCard(DescribedAction):
     card: str
 
     def text(self) -> Text:
-        return Text("card {card} is laid face up in the display", card=self.card)
+        return Text("{card} is laid face up in the display", card=card_words(self.card))
 
 
 @dataclass(frozen=True)
@@ -137,7 +149,7 @@ class Mark(DescribedAction):
     def text(self) -> Text:
         used = tuple(colour_word(c) for c in self.colours) or Text("nothing")
         return Text("{seat} marks {colours} on {card}", seat=_seat_label(self.seat), colours=used,
-                    card=self.card)
+                    card=card_words(self.card))
 
 
 @dataclass(frozen=True)
@@ -160,7 +172,8 @@ class TakeDisplayCard(DescribedAction):
     card: str
 
     def text(self) -> Text:
-        return Text("{seat} takes {card} from the display", seat=_seat_label(self.seat), card=self.card)
+        return Text("{seat} takes {card} from the display", seat=_seat_label(self.seat),
+                    card=card_words(self.card))
 
 
 def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:

@@ -128,24 +128,29 @@ def card_from_id(card_id: str) -> Card:
     return card
 
 
+def _count(n: int, word: str) -> str:
+    """``n`` and ``word`` with the English plural: "1 field", "2 fields"."""
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def layout_problems(rows: tuple[Row, ...]) -> list[str]:
     """Rule-breaking problems of a layout (errors, not warnings), in plain words."""
     problems = []
     if len(rows) != ROWS_PER_CARD:
-        problems.append(f"has {len(rows)} rows, a card has {ROWS_PER_CARD}")
+        problems.append(f"has {_count(len(rows), 'row')}, a card has {ROWS_PER_CARD}")
     colours = [row.colour for row in rows]
     for colour in sorted(set(colours)):
         if colours.count(colour) > 1:
             problems.append(f"has two {colour} rows (each colour at most once)")
     for index, row in enumerate(rows, start=1):
         if not MIN_FIELDS <= row.fields <= MAX_FIELDS:
-            problems.append(f"row {index} ({row.colour}) has {row.fields} fields "
+            problems.append(f"row {index} ({row.colour}) has {_count(row.fields, 'field')} "
                             f"(must be {MIN_FIELDS}–{MAX_FIELDS})")
         if row.points < 0:
             problems.append(f"row {index} ({row.colour}) has negative points")
     suns = sum(1 for row in rows if row.sun)
     if suns != SUNS_PER_CARD:
-        problems.append(f"has {suns} sun rows (a card has exactly {SUNS_PER_CARD})")
+        problems.append(f"has {_count(suns, 'sun row')} (a card has exactly {SUNS_PER_CARD})")
     return problems
 
 
@@ -154,9 +159,9 @@ def layout_warnings(rows: tuple[Row, ...]) -> list[str]:
     warnings = []
     total = sum(row.fields for row in rows)
     if total != FIELDS_PER_CARD:
-        warnings.append(f"has {total} fields in all (printed cards have {FIELDS_PER_CARD})")
+        warnings.append(f"has {_count(total, 'field')} in all (printed cards have {FIELDS_PER_CARD})")
     for index, row in enumerate(rows, start=1):
         if row.points != row.fields:
             warnings.append(f"row {index} ({row.colour}) is worth {row.points} ★ but has "
-                            f"{row.fields} fields (printed rows are worth their fields)")
+                            f"{_count(row.fields, 'field')} (printed rows are worth their fields)")
     return warnings

@@ -8,13 +8,14 @@ from companion.actions import Action
 from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
+from companion.alles_auf_1_karte.rulebook import HEADINGS
 from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
 from companion.alles_auf_1_karte import rules
 from companion.alles_auf_1_karte.actions import (
-    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice, seat_ref)
+    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice, card_words, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.catalogue import Catalogue, shipped_catalogue
 from companion.alles_auf_1_karte.invariants import check_state
@@ -73,7 +74,10 @@ class AllesAuf1Karte:
         return rules.legal_actions(state, seat)
 
     def apply(self, state: GameState, action: Action) -> GameState:
-        return rules.apply(state, action)
+        try:
+            return rules.apply(state, action)
+        except IllegalAction as exc:
+            raise exc.citing(HEADINGS) from None
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER
@@ -171,8 +175,8 @@ class AllesAuf1Karte:
         raises IllegalAction when that mark is not allowed."""
         card = state.seats[seat].open_card(card_id)
         if card is None:
-            raise IllegalAction(Text("{seat} has no open card {card}.", seat=seat_ref(seat, capitalised=True),
-                                     card=card_id))
+            raise IllegalAction(Text("{seat} has no open {card}.", seat=seat_ref(seat, capitalised=True),
+                                     card=card_words(card_id)))
         rules.apply(state, Mark(seat, card_id, colours))     # legality, with the reason
         return card_option(card, state.dice_counts(), Mark(seat, card_id, colours).colours)
 

@@ -7,10 +7,10 @@ free fields (left to right, so one count per row says everything).
 from __future__ import annotations
 
 from companion.engine import IllegalAction
-from companion.alles_auf_1_karte.actions import Mark, colour_word, seat_ref
+from companion.alles_auf_1_karte.actions import Mark, card_words, colour_word, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.state import CardInPlay, GameState
-from companion.i18n import Text
+from companion.i18n import Text, no_such_seat
 
 RULE_MARK = "§4.2 marking"
 RULE_ONE_CARD = "§4.2 one card per roll"
@@ -25,22 +25,19 @@ def colour_problem(card: CardInPlay, counts: dict[str, int], colour: str) -> Tex
         return Text("There is no {colour} die in this roll.", colour=word)
     index = card.card.row_of(colour)
     if index is None:
-        return Text("Card {card} has no {colour} row.", card=card.id, colour=word)
+        return Text("There is no {colour} row on {card}.", card=card_words(card.id), colour=word)
     free = card.free(index)
     if free == 0:
-        return Text("The {colour} row of {card} is already full.", colour=word, card=card.id)
+        return Text("The {colour} row of {card} is already full.", colour=word, card=card_words(card.id))
     if dice > free:
-        fields = (Text("1 free {colour} field", colour=word) if free == 1
-                  else Text("{count} free {colour} fields", count=free, colour=word))
+        fields = Text("{count} free {colour} field", "{count} free {colour} fields", count=free, colour=word)
         return Text("{dice} but only {fields} on {card}: all {colour} dice or none.",
-                    dice=_dice(dice, colour), fields=fields, card=card.id, colour=word)
+                    dice=_dice(dice, colour), fields=fields, card=card_words(card.id), colour=word)
     return None
 
 
 def _dice(n: int, colour: str) -> Text:
-    if n == 1:
-        return Text("1 {colour} die", colour=colour_word(colour))
-    return Text("{count} {colour} dice", count=n, colour=colour_word(colour))
+    return Text("{count} {colour} die", "{count} {colour} dice", count=n, colour=colour_word(colour))
 
 
 def fitting_colours(card: CardInPlay, counts: dict[str, int]) -> tuple[str, ...]:
@@ -58,7 +55,8 @@ def check_colours(card: CardInPlay, counts: dict[str, int], colours: tuple[str, 
     if must_use_all and colours:
         left_out = [c for c in fitting_colours(card, counts) if c not in colours]
         if left_out:
-            raise IllegalAction(Text("Every fitting colour must be used once you mark: add {colours}.",
+            raise IllegalAction(Text("With the setup option “{option}”, every colour that fits must be used "
+                                     "once you mark: add {colours}.", option=Text("Use every fitting colour"),
                                      colours=tuple(colour_word(c) for c in left_out)), RULE_ALL_COLOURS)
 
 
@@ -76,13 +74,14 @@ def infer_mark(state: GameState, seat: int, card_id: str, marks: tuple[int, ...]
     player tapped, or the camera counted).  IllegalAction explains marks no roll
     use can give, e.g. 1 of 2 yellow dice."""
     if not 0 <= seat < state.player_count:
-        raise IllegalAction(Text("There is no seat {number}.", number=seat + 1))
+        raise IllegalAction(no_such_seat(state.player_count))
     card = state.seats[seat].open_card(card_id)
     if card is None:
-        raise IllegalAction(Text("{seat} has no open card {card}.", seat=seat_ref(seat, capitalised=True),
-                                 card=card_id), RULE_ONE_CARD)
+        raise IllegalAction(Text("{seat} has no open {card}.", seat=seat_ref(seat, capitalised=True),
+                                 card=card_words(card_id)), RULE_ONE_CARD)
     if len(marks) != len(card.marks):
-        raise IllegalAction(Text("Card {card} has {count} rows, not {given}.", card=card_id,
+        raise IllegalAction(Text("There is {count} row on {card}, not {given}.",
+                                 "There are {count} rows on {card}, not {given}.", card=card_words(card_id),
                                  count=len(card.marks), given=len(marks)))
     counts = state.dice_counts()
     colours = []
@@ -92,7 +91,8 @@ def infer_mark(state: GameState, seat: int, card_id: str, marks: tuple[int, ...]
         if added == 0:
             continue
         if added < 0:
-            raise IllegalAction(Text("Marks cannot be wiped off: the {colour} row had {count}.",
+            raise IllegalAction(Text("Marks cannot be wiped off: the {colour} row had {count} mark.",
+                                     "Marks cannot be wiped off: the {colour} row had {count} marks.",
                                      colour=colour_word(row.colour), count=old), RULE_MARK)
         dice = counts.get(row.colour, 0)
         if dice == 0:

@@ -10,10 +10,10 @@ from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text
+from companion.i18n import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard,
-    describe_dice, seat_ref)
+    card_words, describe_dice, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
@@ -138,15 +138,15 @@ _PHASE_RULE = {DEAL: RULE_SETUP, KEEP: RULE_ADVANCED, REVEAL: RULE_ADVANCED, THR
 
 def _check_seat(state: GameState, seat: int) -> None:
     if not 0 <= seat < state.player_count:
-        raise IllegalAction(Text("There is no seat {number} in a {players}-player game.",
-                                 number=seat + 1, players=state.player_count))
+        raise IllegalAction(no_such_seat(state.player_count))
 
 
 def _take_from_pile(state: GameState, card_id: str) -> tuple[CardInPlay, tuple[str, ...]]:
     if card_id not in state.pile:
         if state.card(card_id) is None:
-            raise IllegalAction(Text("Card {card} is not in this game's catalogue.", card=card_id))
-        raise IllegalAction(Text("Card {card} is not in the pile: it is already on the table.", card=card_id))
+            raise IllegalAction(Text("This game's card list has no {card}.", card=card_words(card_id)))
+        raise IllegalAction(Text("The pile no longer holds {card}: it is already on the table.",
+                                 card=card_words(card_id)))
     card = state.card(card_id)
     assert card is not None
     return CardInPlay(card), tuple(c for c in state.pile if c != card_id)
@@ -187,13 +187,15 @@ def _keep_cards(state: GameState, action: KeepCards) -> GameState:
                                  seat=seat_ref(action.seat, capitalised=True)), RULE_ADVANCED)
     want = state.rules.open_cards
     if len(action.cards) != want:
-        raise IllegalAction(Text("Keep exactly {count} cards, not {given}.", count=want,
+        raise IllegalAction(Text("Keep exactly {count} card, not {given}.",
+                                 "Keep exactly {count} cards, not {given}.",
+                                 count=want,
                                  given=len(action.cards)), RULE_ADVANCED)
     seat = state.seats[action.seat]
     for card_id in action.cards:
         if seat.open_card(card_id) is None:
-            raise IllegalAction(Text("{seat} did not draw card {card}.",
-                                     seat=seat_ref(action.seat, capitalised=True), card=card_id),
+            raise IllegalAction(Text("{seat} did not draw {card}.",
+                                     seat=seat_ref(action.seat, capitalised=True), card=card_words(card_id)),
                                 RULE_ADVANCED)
     kept = tuple(c for c in seat.open if c.id in action.cards)
     returned = {c.id for c in seat.open if c.id not in action.cards}
@@ -257,10 +259,11 @@ def _mark(state: GameState, action: Mark) -> GameState:
     card = seat.open_card(action.card)
     if card is None:
         if any(s.id == action.card for s in seat.scored):
-            raise IllegalAction(Text("Card {card} is already scored; a scored card is read-only.",
-                                     card=action.card), RULE_SCORE)
-        raise IllegalAction(Text("{seat} has no open card {card}.",
-                                 seat=seat_ref(seat_no, capitalised=True), card=action.card), RULE_ONE_CARD)
+            raise IllegalAction(Text("The marks on {card} are final: it is already scored.",
+                                     card=card_words(action.card)), RULE_SCORE)
+        raise IllegalAction(Text("{seat} has no open {card}.",
+                                 seat=seat_ref(seat_no, capitalised=True), card=card_words(action.card)),
+                            RULE_ONE_CARD)
     counts = state.dice_counts()
     check_colours(card, counts, action.colours, state.rules.must_use_all_fitting_colours)
     marked = card.with_dice(counts, action.colours)
@@ -319,7 +322,8 @@ def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
                             "§7 advanced variant (AMB-A4)")
     taken = next((c for c in state.display if c.id == action.card), None)
     if taken is None:
-        raise IllegalAction(Text("Card {card} is not in the display.", card=action.card), RULE_ADVANCED)
+        raise IllegalAction(Text("The display does not hold {card}.", card=card_words(action.card)),
+                            RULE_ADVANCED)
     seat = state.seats[action.seat]
     after = state.with_seat(action.seat, SeatState(seat.open + (CardInPlay(taken),),
                                                         seat.scored))

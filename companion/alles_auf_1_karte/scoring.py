@@ -6,27 +6,33 @@ now (§5: open cards count their complete rows, never a sun bonus).
 from __future__ import annotations
 
 from companion.engine import ScoreLine, ScoreSheet, winners_by_total
+from companion.alles_auf_1_karte.actions import colour_word
+from companion.i18n import Text
 from companion.alles_auf_1_karte.state import OVER, CardInPlay, GameState, ScoredCard
 
 
-def _rows_detail(card: CardInPlay) -> str:
+def _rows_detail(card: CardInPlay) -> Text:
+    """The complete rows and their points, in words: "yellow 3 + purple 5"."""
     complete = card.complete_rows
     if not complete:
-        return "no complete row"
-    parts = [f"{card.card.rows[i].colour} {card.card.rows[i].points}" for i in complete]
-    return " + ".join(parts)
+        return Text("no complete row")
+    rows = card.card.rows
+    return Text("{rows}", rows=tuple(Text("{colour} {points}", colour=colour_word(rows[i].colour),
+                                          points=rows[i].points) for i in complete))
 
 
 def scored_line(seat: int, number: int, scored: ScoredCard) -> ScoreLine:
-    detail = _rows_detail(scored.card) + (f" + sun bonus {scored.bonus}" if scored.bonus else "")
-    return ScoreLine(seat, f"Scored card {number}: {scored.id}", scored.score, detail)
+    detail = _rows_detail(scored.card)
+    if scored.bonus:
+        detail = Text("{rows} + sun bonus {bonus}", rows=detail, bonus=scored.bonus)
+    return ScoreLine(seat, Text("Scored card {number}", number=number), scored.score, detail)
 
 
 def open_line(seat: int, card: CardInPlay) -> ScoreLine:
     detail = _rows_detail(card)
     if card.complete_rows:
-        detail += " (open card: no sun bonus)"
-    return ScoreLine(seat, f"Open card: {card.id}", card.row_points, detail)
+        detail = Text("{rows} (open card: no sun bonus)", rows=detail)
+    return ScoreLine(seat, Text("Open card"), card.row_points, detail)
 
 
 def seat_total(state: GameState, seat: int) -> int:

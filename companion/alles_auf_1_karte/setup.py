@@ -9,16 +9,20 @@ from companion.alles_auf_1_karte.catalogue import CARD_COUNT, Catalogue
 from companion.alles_auf_1_karte.state import DEAL, GameState, Rules, SeatState
 
 OPTIONS: tuple[Option, ...] = (
+    # digest §7
     Option("variant", "Variant", "basic", ("basic", "advanced"),
-           "Basic: 2 cards each, new cards from the pile. Advanced: keep 3 of 5 cards, "
-           "new cards chosen from 3 face-up display cards (§7).",
+           "Basic game (recommended): 2 cards each, a new card comes from the pile. Advanced "
+           "variant: keep 3 of 5 cards, and take each new card from 3 face-up cards beside the pile.",
            labels=("Basic game", "Advanced variant")),
+    # AMB-A2
     Option("must_use_all_fitting_colours", "Use every fitting colour", False, (False, True),
-           "Off (rulebook): a player may use some colours of the roll and leave others. "
-           "On (stricter reading): whoever marks must use every colour that fits (AMB-A2)."),
+           "No (recommended, as the rulebook says): a player may use some colours of the roll and "
+           "leave others. Yes (a stricter reading): whoever marks must use every colour that fits."),
+    # AMB-A3
     Option("equal_turns", "Equal turns", False, (False, True),
-           "Off (rulebook): the game ends right after the roll in which someone scores a 4th "
-           "card. On (house rule): play on until every seat has rolled as often (AMB-A3)."),
+           "No (recommended, as the rulebook says): the game ends right after the roll in which "
+           "someone scores a 4th card. Yes (a house rule): play on until everyone has rolled as "
+           "often."),
 )
 
 #: A config option that is not shown in the setup screen: the ids of the 30 card

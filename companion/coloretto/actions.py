@@ -46,6 +46,16 @@ def colour_word(colour: str) -> Text | str:
     return COLOUR_WORDS.get(colour, colour)
 
 
+#: The rows as players call them, counted from the first row laid out.
+ROW_WORDS = (Text("the first row"), Text("the second row"), Text("the third row"),
+             Text("the fourth row"), Text("the fifth row"))
+
+
+def row_words(row: int) -> Text:
+    """Row ``row`` (0-based) as players call it: "the third row"."""
+    return ROW_WORDS[row] if 0 <= row < len(ROW_WORDS) else Text("row {number}", number=row + 1)
+
+
 def card_label(card: str) -> Text:
     """How a card reads in messages: 'a yellow card', 'a joker', 'a +2 card'."""
     if card == "joker":
@@ -144,7 +154,7 @@ class Place(DescribedAction):
         _check_row(self.row)
 
     def text(self) -> Text:
-        return Text("{seat} places on row {row}", seat=Seat(self.seat), row=self.row + 1)
+        return Text("{seat} places the card on {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
 @dataclass(frozen=True)
@@ -160,7 +170,7 @@ class Take(DescribedAction):
         _check_row(self.row)
 
     def text(self) -> Text:
-        return Text("{seat} takes row {row}", seat=Seat(self.seat), row=self.row + 1)
+        return Text("{seat} takes {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
 ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take)

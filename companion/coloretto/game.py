@@ -13,28 +13,39 @@ from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_CO
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
 from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
                               check_player_count, resolve_options)
+from companion.coloretto.rulebook import HEADINGS
 from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TurnStarted)
 
 OPTIONS = (
+    # AMB-C4, AMB-C9
     Option("side", "Scoring side", "brown", ("brown", "grey"),
-           "Brown: 1-3-6-10-15-21 (recommended for a first game). Grey: 1-4-8-7-6-5, "
-           "7 or more cards score like 6 (AMB-C4). One side for everyone (AMB-C9)."),
+           "Which side of the scoring card everyone uses. Brown (recommended, and for a first "
+           "game): 1, 3, 6, 10, 15, 21 points. Grey: 1, 4, 8, 7, 6, 5 points, and 7 or more cards "
+           "score like 6.", labels=("Brown side", "Grey side")),
+    # AMB-C3
     Option("joker_colours", "Joker colours", "in_play", ("in_play", "any_colour", "optional"),
-           "in_play: every joker must get a colour still in the game; any_colour: also a "
-           "removed colour; optional: a joker may stay unassigned (AMB-C3)."),
+           "At the end each joker joins a colour. Recommended: a colour still in the game. "
+           "Or: any colour, even one set aside at the start. Or: a joker may also stay without "
+           "a colour.", labels=("A colour still in the game (recommended)", "Any colour",
+                                "May stay without a colour")),
+    # AMB-C1
     Option("start_cards", "Start cards", "dealt", ("dealt", "chosen"),
-           "dealt: the table deals them (at random); chosen: each player picks (AMB-C1)."),
+           "Recommended: the start cards are dealt at random. Or: each player picks their own.",
+           labels=("Dealt at random (recommended)", "Each player picks")),
+    # AMB-C1
     Option("start_colours_all_distinct", "2 players: all 4 start colours differ", True,
            (False, True),
-           "Off: each player's two start cards differ, but the players may share a colour "
-           "(AMB-C1)."),
+           "With 2 players each has two start cards of different colours. Recommended: yes, all "
+           "four colours differ. No: the two players may share a colour."),
+    # AMB-C10
     Option("after_last_round_card", "After the last-round card", "draw_again",
            ("draw_again", "choose_again"),
-           "draw_again: the same player draws the next card and places it; choose_again: "
-           "they may instead take a row (AMB-C10)."),
+           "When the last-round card comes up it is set aside. Recommended: the same player "
+           "then draws another card and places it. Or: that player may instead take a row.",
+           labels=("Draw again (recommended)", "Draw or take a row")),
 )
 
 
@@ -62,7 +73,10 @@ class Coloretto:
         return rules.legal_actions(state, seat)
 
     def apply(self, state: ColorettoState, action: Action) -> ColorettoState:
-        return rules.apply(state, action)
+        try:
+            return rules.apply(state, action)
+        except IllegalAction as exc:
+            raise exc.citing(HEADINGS) from None
 
     def is_over(self, state: ColorettoState) -> bool:
         return state.phase == OVER

@@ -1,7 +1,8 @@
 """Coloretto rules: setup, who acts, legal actions and applying them (digest §3–§5).
 
 Every function is pure: states go in, new states (or IllegalAction) come out.
-Rows and seats are 0-based; messages count rows from 1 as players do.
+Rows and seats are 0-based; messages name rows and seats as players do
+("the first row", the player's name); docs/messages.md has the conventions.
 """
 from __future__ import annotations
 
@@ -9,13 +10,14 @@ from dataclasses import replace
 
 from companion.actions import Action
 from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
-                                         StartCard, StartPlayer, Take, card_label, colour_word)
+                                         StartCard, StartPlayer, Take, card_label, colour_word,
+                                         row_words)
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text
+from companion.i18n import Text, no_such_seat
 
 
 def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
@@ -109,6 +111,8 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
         raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
     if not isinstance(action, expected):
+        if isinstance(action, RemoveColour) and state.phase == START_CARDS:
+            raise IllegalAction(_no_colour_removed(state), "§3.1 step 3")
         raise IllegalAction(_WAITING_FOR[state.phase](state))
     return handler(state, action)
 
@@ -119,8 +123,7 @@ def _name(state: ColorettoState, seat: int) -> str:
 
 def _check_seat_exists(state: ColorettoState, seat: int) -> None:
     if not 0 <= seat < state.players:
-        raise IllegalAction(Text("there is no seat {seat} in a {players}-player game",
-                                 seat=seat, players=state.players))
+        raise IllegalAction(no_such_seat(state.players))
 
 
 def _check_turn(state: ColorettoState, seat: int) -> None:
@@ -136,12 +139,12 @@ def _check_turn(state: ColorettoState, seat: int) -> None:
 
 def _row(state: ColorettoState, index: int) -> Row:
     if not 0 <= index < len(state.rows):
-        raise IllegalAction(Text("there is no row {row}; this game has {count} rows",
-                                 row=index + 1, count=len(state.rows)))
+        raise IllegalAction(Text("there is no such row: this game has {count} row",
+                                 "there is no such row: this game has {count} rows", count=len(state.rows)))
     row = state.rows[index]
     if not row.is_open:
-        raise IllegalAction(Text("row {row} was already taken this round by {name}",
-                                 row=index + 1, name=_name(state, row.taken_by)), "§4.3 B")
+        raise IllegalAction(Text("{row} was already taken this round by {name}",
+                                 row=row_words(index), name=_name(state, row.taken_by)), "§4.3 B")
     return row
 
 
@@ -200,12 +203,10 @@ def _draw(state: ColorettoState, action: Draw) -> ColorettoState:
 def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     card, number = action.card, state.next_draw
     if card == LAST_ROUND and number != state.last_round_draw:
-        raise IllegalAction(Text("the last-round card lies under draw {under}; it cannot come up as "
-                                 "draw {number}", under=state.last_round_draw - 1, number=number),
-                            "§3.1 step 6")
+        raise IllegalAction(_last_round_card_not_now(state, number), "§3.1 step 6")
     if card != LAST_ROUND and number == state.last_round_draw:
-        raise IllegalAction(Text("draw {number} must be the last-round card, which has exactly {count} "
-                                 "cards under it", number=number, count=CATALOGUE.cards_under_last_round),
+        raise IllegalAction(Text("the last-round card comes up now: it was shuffled in with exactly {count} "
+                                 "cards under it", count=CATALOGUE.cards_under_last_round),
                             "§3.1 step 6")
     if state.left(card) <= 0:
         if card in state.removed:
@@ -225,8 +226,9 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
     if row.room <= 0:
-        raise IllegalAction(Text("row {row} is full ({count} cards)", row=action.row + 1, count=row.capacity),
-                            "§4.3 A")
+        raise IllegalAction(Text("{row} is full: it holds only {count} card",
+                                 "{row} is full: it holds {count} cards", row=row_words(action.row),
+                                 count=row.capacity), "§4.3 A")
     rows = list(state.rows)
     rows[action.row] = replace(row, cards=row.cards + (state.drawn,))
     placed = replace(state, rows=tuple(rows), drawn=None, phase=TURN)
@@ -237,7 +239,7 @@ def _take(state: ColorettoState, action: Take) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
     if not row.cards:
-        raise IllegalAction(Text("row {row} has no cards to take", row=action.row + 1), "§4.3 B")
+        raise IllegalAction(Text("{row} has no cards to take", row=row_words(action.row)), "§4.3 B")
     collection = state.collections[action.seat]
     for card in row.cards:
         collection = collection.add(card)
@@ -287,6 +289,25 @@ _WAITING_FOR = {
     PLACE: lambda s: Text("{name} must place the drawn {card} card on a row", name=_name(s, s.current),
                           card=_drawn_word(s.drawn)),
 }
+
+
+def _last_round_card_not_now(state: ColorettoState, number: int) -> Text:
+    """Why the last-round card cannot be draw ``number``: not yet, or it already came up."""
+    if state.last_round:
+        return Text("the last-round card has already come up this game")
+    return Text("the last-round card cannot come up yet: it lies under the next {count} card",
+                "the last-round card cannot come up yet: it lies under the next {count} cards",
+                count=state.last_round_draw - number)
+
+
+def _no_colour_removed(state: ColorettoState) -> Text:
+    """Why no colour may be taken out now: 4–5 players keep them all (2–3 have removed theirs)."""
+    name = _name(state, next_start_card_seat(state))
+    if CATALOGUE.removed_for(state.players):
+        return _WAITING_FOR[START_CARDS](state)
+    return Text("with {count} player every colour stays in the game: first give {name} a start card",
+                "with {count} players every colour stays in the game: first give {name} a start card",
+                count=state.players, name=name)
 
 
 def _drawn_word(card: str | None) -> Text | str:

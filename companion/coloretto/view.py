@@ -7,7 +7,9 @@ from companion.coloretto.data import CATALOGUE
 from companion.coloretto.rules import legal_actions, to_act
 from companion.coloretto.scoring import HandScore, best_hand, joker_choices
 from companion.coloretto.state import OVER, PLACE, ColorettoState
-from companion.engine import ScoreLine, ScoreSheet, winners_by_total
+from companion.coloretto.actions import colour_word
+from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
+from companion.i18n import Text, trn
 
 
 def hand_score(state: ColorettoState, seat: int) -> HandScore:
@@ -17,29 +19,35 @@ def hand_score(state: ColorettoState, seat: int) -> HandScore:
     return best_hand(hand.counts, hand.jokers, hand.plus2, state.rules.side, choices)
 
 
-def _assignment_text(assignment: tuple[str | None, ...]) -> str:
-    return ", ".join(c if c is not None else "unassigned" for c in assignment)
+def _assignment_words(assignment: tuple[str | None, ...]) -> tuple[Text | str, ...]:
+    return tuple(colour_word(CATALOGUE.colour_name(c)) if c is not None else Text("unassigned")
+                 for c in assignment)
 
 
 def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
     """Labelled lines: one per colour (positive ones first), +2 cards, joker colours."""
     lines = []
     for colour in hand.colours:
-        name = CATALOGUE.colour_name(colour.colour)
-        detail = f"{colour.cards} card{'s' if colour.cards != 1 else ''}"
+        role = Text("one of the 3 scoring colours") if colour.positive else Text("counts against")
+        detail = role
         if colour.jokers:
-            detail += f" + {colour.jokers} joker{'s' if colour.jokers > 1 else ''}"
-        detail += "; one of the 3 scoring colours" if colour.positive else "; counts against"
-        lines.append(ScoreLine(seat, f"{name} ×{colour.total_cards}", colour.points, detail))
+            detail = Text("{cards} + {jokers}; {role}", role=role,
+                          cards=trn("{count} card", "{count} cards", colour.cards),
+                          jokers=Text("{count} joker", "{count} jokers", count=colour.jokers))
+        label = Text("{colour}: {count} card", "{colour}: {count} cards", count=colour.total_cards,
+                     colour=colour_word(CATALOGUE.colour_name(colour.colour)))
+        lines.append(ScoreLine(seat, label, colour.points, detail))
     if hand.plus2:
-        lines.append(ScoreLine(seat, f"+2 cards ×{hand.plus2}", hand.plus2_points))
+        lines.append(ScoreLine(seat, Text("{count} +2 card", "{count} +2 cards", count=hand.plus2),
+                               hand.plus2_points))
     if hand.assignment:
-        others = [a for a in hand.optimal if a != hand.assignment]
-        detail = f"joker colours: {_assignment_text(hand.assignment)}"
+        others = sum(1 for a in hand.optimal if a != hand.assignment)
+        detail = Text("joker colours: {colours}", colours=_assignment_words(hand.assignment))
         if others:
-            detail += f" (equally good: {'; '.join(_assignment_text(a) for a in others[:5])}"
-            detail += f" and {len(others) - 5} more)" if len(others) > 5 else ")"
-        lines.append(ScoreLine(seat, f"jokers ×{len(hand.assignment)}", 0, detail))
+            detail = Text("{choice}; {count} other choice scores the same",
+                          "{choice}; {count} other choices score the same", choice=detail, count=others)
+        lines.append(ScoreLine(seat, Text("{count} joker", "{count} jokers", count=len(hand.assignment)),
+                               0, detail))
     return tuple(lines)
 
 
@@ -75,7 +83,7 @@ def summary(state: ColorettoState) -> dict[str, Any]:
             "score": score.total,
             "joker_colours": list(score.assignment),
             "positive_colours": [c.colour for c in score.colours if c.positive],
-            "lines": [{"label": l.label, "points": l.points, "detail": l.detail}
+            "lines": [{"label": json_text(l.label), "points": l.points, "detail": json_text(l.detail)}
                       for l in score_lines(seat, score)],
         })
     return {

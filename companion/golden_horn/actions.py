@@ -11,6 +11,7 @@ from typing import ClassVar
 from companion.actions import ActionCodec, DescribedAction
 from companion.engine import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
+from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
 from companion.i18n import Seat, Text
 
 
@@ -47,8 +48,9 @@ class DrawCubes(DescribedAction):
         object.__setattr__(self, "cubes", _canonical(self.cubes))
 
     def text(self) -> Text:
-        return Text("{cubes} drawn from the bag into {port}", cubes=self.cubes or Text("no cubes"),
-                    port=self.port)
+        return Text("{cubes} drawn from the bag into {port}",
+                    cubes=letters_text(self.cubes) if self.cubes else Text("no cubes"),
+                    port=node_words(self.port))
 
 
 @dataclass(frozen=True)
@@ -64,7 +66,8 @@ class DrawCards(DescribedAction):
         object.__setattr__(self, "cards", _canonical(self.cards))
 
     def text(self) -> Text:
-        return Text("{seat} draws {cards}", seat=Seat(self.seat), cards=self.cards or Text("no cards"))
+        return Text("{seat} draws {cards}", seat=Seat(self.seat),
+                    cards=letters_text(self.cards) if self.cards else Text("no cards"))
 
 
 @dataclass(frozen=True)
@@ -81,8 +84,9 @@ class PlaceFleet(DescribedAction):
                                 f"not {self.ports!r}")
 
     def text(self) -> Text:
-        where = tuple(Text("{ship} in {port}", ship=n, port=p) for n, p in zip(SHIP_NAMES, self.ports))
-        return Text("{seat} places ships {where}", seat=Seat(self.owner), where=where)
+        where = tuple(Text("ship {letter} in {port}", letter=n, port=node_words(p))
+                      for n, p in zip(SHIP_NAMES, self.ports))
+        return Text("{seat} places the ships: {where}", seat=Seat(self.owner), where=where)
 
 
 @dataclass(frozen=True)
@@ -100,8 +104,8 @@ class Attack(DescribedAction):
         object.__setattr__(self, "cards", _canonical(self.cards))
 
     def text(self) -> Text:
-        return Text("{seat} sends pirates ({cards}) at ship {ship}", seat=Seat(self.seat),
-                    cards="+".join(self.cards), ship=self.ship)
+        return Text("{seat} sends pirates ({cards}) at {ship}", seat=Seat(self.seat),
+                    cards=letters_text(self.cards), ship=ship_words(self.ship))
 
 
 @dataclass(frozen=True)
@@ -128,12 +132,12 @@ class Move(DescribedAction):
 
     def text(self) -> Text:
         details = ((Text("turned around"),) if self.reverse else ()) + \
-            ((Text("loading {colour}", colour=self.load),) if self.load else ()) + \
-            ((Text("wind {cards}", cards="+".join(self.wind)),) if self.wind else ())
+            ((Text("loading {colour}", colour=colour_word(self.load)),) if self.load else ()) + \
+            ((Text("wind cards {cards}", cards=letters_text(self.wind)),) if self.wind else ())
         if details:
-            return Text("{seat} moves ship {ship} to {to}, {details}", seat=Seat(self.seat),
-                        ship=self.ship, to=self.to, details=details)
-        return Text("{seat} moves ship {ship} to {to}", seat=Seat(self.seat), ship=self.ship, to=self.to)
+            return Text("{ship} sails to {to}, {details}", ship=ship_words(self.ship), to=node_words(self.to),
+                        details=details)
+        return Text("{ship} sails to {to}", ship=ship_words(self.ship), to=node_words(self.to))
 
 
 @dataclass(frozen=True)
@@ -151,8 +155,8 @@ class TurnAround(DescribedAction):
 
     def text(self) -> Text:
         if self.reverse:
-            return Text("{seat} turns ship {ship} around", seat=Seat(self.seat), ship=self.ship)
-        return Text("{seat} does not turn ship {ship} around", seat=Seat(self.seat), ship=self.ship)
+            return Text("{ship} turns around", ship=ship_words(self.ship))
+        return Text("{ship} keeps its heading", ship=ship_words(self.ship))
 
 
 @dataclass(frozen=True)

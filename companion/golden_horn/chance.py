@@ -12,7 +12,7 @@ from companion.golden_horn.actions import DrawCards, DrawCubes, PlaceFleet
 from companion.golden_horn.cubes import Counts
 from companion.golden_horn.data import CARDS_PER_COLOUR, MAIN_PORTS, SHIP_NAMES
 from companion.golden_horn.state import GoldenHornState, Pending, evolve
-from companion.golden_horn.texts import counts_text
+from companion.golden_horn.texts import counts_text, node_words
 from companion.i18n import Seat, Text
 
 PORT_CHOICES = tuple("".join(p) for p in itertools.product("VC", repeat=len(SHIP_NAMES)))
@@ -58,8 +58,10 @@ def apply_draw_cubes(state: GoldenHornState, action: DrawCubes) -> GoldenHornSta
         raise IllegalAction(Text("the table must now {task}", task=pending_text(state, task)))
     drawn = cubes.counts(action.cubes)
     if sum(drawn) != task.count:
-        raise IllegalAction(Text("{count} cubes must be drawn into {port}, not {drawn}",
-                                 count=task.count, port=action.port, drawn=sum(drawn)), "§5.2 L4")
+        raise IllegalAction(Text("{count} cube must be drawn into {port}, not {drawn}",
+                                 "{count} cubes must be drawn into {port}, not {drawn}",
+                                 count=task.count, port=node_words(action.port), drawn=sum(drawn)),
+                            "§5.2 L4")
     if not cubes.contains(state.bag, drawn):
         raise IllegalAction(Text("the bag does not hold {cubes} (it holds {bag})",
                                  cubes=counts_text(drawn), bag=counts_text(state.bag)), "§2.2")
@@ -74,8 +76,9 @@ def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornSta
         raise IllegalAction(Text("the table must now {task}", task=pending_text(state, task)))
     drawn = cubes.counts(action.cards)
     if sum(drawn) != task.count:
-        raise IllegalAction(Text("{seat} draws {count} cards, not {drawn}", seat=Seat(action.seat),
-                                 count=task.count, drawn=sum(drawn)), "§6")
+        raise IllegalAction(Text("{seat} draws {count} card, not {drawn}",
+                                 "{seat} draws {count} cards, not {drawn}",
+                                 seat=Seat(action.seat), count=task.count, drawn=sum(drawn)), "§6")
     deck = deck_contents(state)
     discard = state.discard
     if task.count <= state.deck_size:
@@ -86,7 +89,9 @@ def apply_draw_cards(state: GoldenHornState, action: DrawCards) -> GoldenHornSta
     else:                                          # the whole pile, then the reshuffled discard
         extra = cubes.sub(drawn, deck)
         if min(extra) < 0 or not cubes.contains(discard, extra):
-            raise IllegalAction(Text("after the last {count} cards ({pile}) the discard pile ({discard}) "
+            raise IllegalAction(Text("after the last {count} card ({pile}) the discard pile ({discard}) "
+                                     "is reshuffled; {cards} cannot come from them",
+                                     "after the last {count} cards ({pile}) the discard pile ({discard}) "
                                      "is reshuffled; {cards} cannot come from them", count=state.deck_size,
                                      pile=counts_text(deck), discard=counts_text(discard),
                                      cards=counts_text(drawn)), "§6")
@@ -107,9 +112,12 @@ def describe(state: GoldenHornState, task: Pending) -> str:
 def pending_text(state: GoldenHornState, task: Pending) -> Text:
     """What the table owes, translatable (for refusals)."""
     if task.kind == "cubes":
-        return Text("draw {count} cubes from the bag into {port}", count=task.count,
-                    port=MAIN_PORTS[task.target])
-    return Text("enter the {count} cards {seat} draws", count=task.count, seat=Seat(task.target))
+        return Text("draw {count} cube from the bag into {port}",
+                    "draw {count} cubes from the bag into {port}",
+                    count=task.count, port=node_words(MAIN_PORTS[task.target]))
+    return Text("enter the {count} card {seat} draws", "enter the {count} cards {seat} draws",
+                count=task.count,
+                seat=Seat(task.target))
 
 
 def outcomes(state: GoldenHornState) -> Iterator[DrawCubes | DrawCards | PlaceFleet]:

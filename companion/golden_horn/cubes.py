@@ -29,12 +29,6 @@ def letters(c: Counts) -> str:
     return "".join(colour * n for colour, n in zip(COLOURS, c))
 
 
-def label(c: Counts) -> str:
-    """(2, 0, 0, 0, 0, 1) → ``"Y2 B1"``; ``"none"`` when empty."""
-    parts = [f"{colour}{n}" for colour, n in zip(COLOURS, c) if n]
-    return " ".join(parts) if parts else "none"
-
-
 def add(a: Counts, b: Counts) -> Counts:
     return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
 

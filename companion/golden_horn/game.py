@@ -17,6 +17,7 @@ from companion.golden_horn.movement import Reach, load_choices, may_reverse, rea
 from companion.golden_horn.scoring import score_sheet
 from companion.golden_horn.setup import OPTIONS, initial_state
 from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
+from companion.golden_horn.rulebook import HEADINGS
 from companion.i18n import Seat, Text
 from companion.readings import TableReading
 from companion.signals import Signal
@@ -112,13 +113,16 @@ class GoldenHorn:
         handler = _APPLY.get(type(action))
         if handler is None:
             raise InvalidAction(f"{action!r} is not a Golden Horn action")
-        if state.phase == OVER:
-            raise IllegalAction(Text("the game is over"), "§7")
-        acting = self.to_act(state)
-        who = self.actor(state, action)
-        if who not in acting:
-            raise IllegalAction(self._whose_turn(state, acting), "§3")
-        return turns.settle(handler(state, action))
+        try:
+            if state.phase == OVER:
+                raise IllegalAction(Text("the game is over"), "§7")
+            acting = self.to_act(state)
+            who = self.actor(state, action)
+            if who not in acting:
+                raise IllegalAction(self._whose_turn(state, acting), "§3")
+            return turns.settle(handler(state, action))
+        except IllegalAction as exc:
+            raise exc.citing(HEADINGS) from None
 
     def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> Text:
         if acting == (TABLE,):

@@ -2,9 +2,10 @@
 from __future__ import annotations
 
 from companion.engine import ScoreLine, ScoreSheet, winners_by_total
-from companion.golden_horn import cubes
 from companion.golden_horn.cubes import Counts
 from companion.golden_horn.state import OVER, GoldenHornState
+from companion.golden_horn.texts import counts_text
+from companion.i18n import Text
 
 #: Bonus for a set of k different colours (k = 0..6).
 SET_BONUS = (0, 0, 0, 0, 1, 2, 4)
@@ -26,15 +27,21 @@ def score(counts: Counts) -> int:
 
 def seat_lines(state: GoldenHornState, seat: int) -> tuple[ScoreLine, ...]:
     held = state.warehouses[seat]
-    lines = [ScoreLine(seat, "Cubes in the warehouse", sum(held), cubes.label(held))]
+    lines = [ScoreLine(seat, Text("Cubes in the warehouse"), sum(held), Text("by colour: {cubes}",
+                                                                             cubes=counts_text(held)))]
     layers = set_layers(held)
-    for size, title in ((6, "Sets of 6 colours"), (5, "Sets of 5 colours"), (4, "Sets of 4 colours")):
+    titles = ((6, Text("Sets of 6 colours")), (5, Text("Sets of 5 colours")), (4, Text("Sets of 4 colours")))
+    for size, title in titles:
         n = layers.count(size)
         if n:
-            lines.append(ScoreLine(seat, title, n * SET_BONUS[size], f"{n} × {SET_BONUS[size]}"))
+            lines.append(ScoreLine(seat, title, n * SET_BONUS[size],
+                                   Text("{count} set × {points}", "{count} sets × {points}",
+                                        count=n, points=SET_BONUS[size])))
     cargo = sum(s.cargo for s in state.fleet(seat))
     if cargo:
-        lines.append(ScoreLine(seat, "Cargo still on ships", 0, f"{cargo} cube(s) score nothing"))
+        lines.append(ScoreLine(seat, Text("Cargo still on ships"), 0,
+                               Text("{count} cube scores nothing", "{count} cubes score nothing",
+                                    count=cargo)))
     return tuple(lines)
 
 

@@ -1,4 +1,7 @@
-"""Options (edition differences and ambiguities as visible settings) and setup (§2)."""
+"""Options (edition differences and ambiguities as visible settings) and setup (§2).
+
+Each option's help speaks the players' words (docs/messages.md); the comment above
+it names the digest entry it settles (DIFF-n, AMB-x), for developers only."""
 from __future__ import annotations
 
 from typing import Any
@@ -11,39 +14,73 @@ from companion.golden_horn.data import (CARDS_PER_COLOUR, CUBES_PER_COLOUR, DEFA
 from companion.golden_horn.state import SETUP, GoldenHornState, Pending, Rules, Ship
 
 OPTIONS: tuple[Option, ...] = (
+    # DIFF-1
     Option("loading.mandatory", "Loading is compulsory when leaving Venice or Constantinople",
-           False, (False, True), "DIFF-1: Greek 'must load', Italian 'may load' (default)."),
+           False, (False, True),
+           "No (recommended, the Italian rulebook): a ship leaving Venice or Constantinople may load "
+           "cubes. Yes (the Greek rulebook): it must load."),
+    # DIFF-3
     Option("port.refill", "Refill a port to 9 cubes after loading", "toNine", ("toNine", "none"),
-           "DIFF-3: only the Italian rules refill; 'none' is the literal Greek text."),
+           "Recommended (the Italian rulebook): after a ship loads, the port is refilled from the bag "
+           "to 9 cubes. Or (the Greek rulebook says nothing): no refill.",
+           labels=("Refill to 9 (recommended)", "No refill")),
+    # DIFF-4
     Option("pirates.cardRule", "Pirate cards", "eachMatchesAnySail",
            ("eachMatchesAnySail", "bothSameSailColour"),
-           "DIFF-4: each card matches some sail (default), or both cards are one sail colour."),
+           "Recommended: each of the two cards matches one of the ship's sails. Or: both cards are "
+           "the same colour, one of the sails.",
+           labels=("Each matches a sail (recommended)", "Both the same sail colour")),
+    # AMB-A
     Option("pirates.maxAttacksPerTurn", "Pirate attacks per turn", 1, (1, "unlimited"),
-           "AMB-A: the rules describe one attack per turn."),
+           "Recommended: one attack per turn, as the rulebooks describe it. Or: any number.",
+           labels=("One (recommended)", "Any number")),
+    # AMB-B
     Option("pirates.allowEmptyTarget", "Pirates may attack an empty ship", False, (False, True),
-           "AMB-B: nothing to steal, so not allowed by default."),
+           "No (recommended): an empty ship has nothing to steal. Yes: pirates may still attack it."),
+    # DIFF-5 / AMB-C
     Option("pirates.turnAroundTiming", "When a ship emptied by pirates may turn around",
            "untilNextMove", ("untilNextMove", "immediateOnly"),
-           "DIFF-5/AMB-C: until that ship's next move (default), or decided at once."),
+           "Recommended: its owner may turn it around at its next move. Or: the owner decides at once, "
+           "during the attack.", labels=("At its next move (recommended)", "At once")),
+    # AMB-D
     Option("movement.skipOccupiedOnContinuation", "Continuation steps pass over occupied squares",
-           True, (False, True), "AMB-D: the first step always does."),
+           True, (False, True),
+           "A ship's first step always passes over occupied squares. Yes (recommended): so do the "
+           "steps after it. No: an occupied square ends the move before it."),
+    # DIFF-13
     Option("setup.shipPlacement", "Starting ship placement", "choice", ("choice", "random"),
-           "DIFF-13: players choose (Italian) or place at random (Greek)."),
+           "Recommended (the Italian rulebook): each player puts their ships in Venice or "
+           "Constantinople. Or (the Greek rulebook): the ships are placed at random.",
+           labels=("Players choose (recommended)", "At random")),
+    # DIFF-17
     Option("end.declareCondition", "Declaring the end needs", "warehouseHasAllSix",
            ("warehouseHasAllSix", "unloadedAllSix"),
-           "DIFF-17: all six colours in the warehouse (default), or unloaded (pirated cubes not counted)."),
+           "Recommended: a cube of all six colours in your warehouse. Or: all six colours unloaded "
+           "from your own ships (cubes taken by pirates do not count).",
+           labels=("Six colours in the warehouse (recommended)", "Six colours unloaded")),
+    # DIFF-18
     Option("end.declareTiming", "When the end may be declared", "anyTimeInOwnTurn",
-           ("anyTimeInOwnTurn", "startOfTurnOnly"), "DIFF-18."),
+           ("anyTimeInOwnTurn", "startOfTurnOnly"),
+           "Recommended: at any time in your own turn. Or: only at its start, before pirates or a move.",
+           labels=("Any time in your turn (recommended)", "Start of turn only")),
+    # DIFF-19
     Option("end.portEmptyCompletesRound", "An empty port completes the round", True, (False, True),
-           "DIFF-19: if off, the game ends with the turn that emptied the port."),
+           "When Venice or Constantinople runs out of cubes: yes (recommended), the round is played "
+           "to its end; no, the game ends with that turn."),
     Option("cards.hands", "Hands", "hidden", ("hidden", "open"),
-           "Hidden: the companion counts cards only. Open: the table enters every card drawn."),
-    Option("start.seat", "Start player (the oldest player)", 0, (0, 1, 2, 3)),
+           "Hidden (recommended): the companion only counts each player's cards. Open: the table "
+           "enters every card drawn.", labels=("Hidden (recommended)", "Open")),
+    Option("start.seat", "Start player (the oldest player)", 0, (0, 1, 2, 3),
+           labels=("Player 1", "Player 2", "Player 3", "Player 4")),
+    # assumption A3 (digest §11.3)
     Option("route.tiles", "Sea tiles' colours, Venice to Constantinople", "", (),
-           "e.g. 'RBY OPG' (2 players) or 'OPG RBY OPG RBY'; empty = default assumption A3."),
+           "The colours of the squares on your sea tiles, from Venice to Constantinople, e.g. "
+           "'RBY OPG' with 2 players. Leave it empty to use a standard layout, and check it "
+           "against your board."),
+    # assumption A4 (digest §11.3)
     Option("fleet.sails", "Sail colours of each fleet", "", (),
-           "Fleets by seat separated by '/', ships a b c by spaces, e.g. 'RRR PPB GYR / ...'; "
-           "empty = default assumption A4."),
+           "The sail colours of each player's ships a, b and c, e.g. 'RRR PPB GYR / ...' (players "
+           "separated by '/'). Leave it empty to use a standard set, and check it against your ships."),
 )
 
 

@@ -1,9 +1,10 @@
-"""Golden Horn words inside translatable messages: colour names and cube counts."""
+"""Golden Horn words inside translatable messages: colours, cube counts, ships and places
+as players call them (docs/messages.md)."""
 from __future__ import annotations
 
 from companion.golden_horn import cubes
 from companion.golden_horn.cubes import Counts
-from companion.i18n import Text
+from companion.i18n import Seat, Text
 
 #: The colour letters Y P G R O B as words (the same words as data.COLOUR_NAMES).
 COLOUR_WORDS = {"Y": Text("yellow"), "P": Text("pink"), "G": Text("green"), "R": Text("red"),
@@ -15,6 +16,25 @@ def colour_word(letter: str) -> Text:
     return COLOUR_WORDS[letter]
 
 
-def counts_text(c: Counts) -> str | Text:
-    """Cubes or cards by colour letter (``"Y2 B1"``), or the word "none"."""
-    return cubes.label(c) if any(c) else Text("none")
+def counts_text(c: Counts) -> tuple[Text, ...] | Text:
+    """Cubes or cards by colour, as players say them ("yellow 2, blue 1"), or the word "none"."""
+    if not any(c):
+        return Text("none")
+    return tuple(Text("{colour} {count}", colour=colour_word(letter), count=n)
+                 for letter, n in zip(cubes.COLOURS, c) if n)
+
+
+def letters_text(letters: str) -> tuple[Text, ...] | Text:
+    """Colour letters (cards, cubes: ``"RRB"``) in words: "red 2, blue 1"."""
+    return counts_text(cubes.counts(letters))
+
+
+def node_words(node_id: str) -> Text:
+    """How players call a route node: "Venice", "Modone", "square 5"."""
+    ports = {"V": Text("Venice"), "C": Text("Constantinople"), "M": Text("Modone")}
+    return ports.get(node_id) or Text("square {number}", number=node_id[1:])
+
+
+def ship_words(label: str) -> Text:
+    """A ship as players call it: ``"1a"`` (engine id: seat 1, ship a) → "Bea's ship a"."""
+    return Text("{seat}'s ship {letter}", seat=Seat(int(label[:-1])), letter=label[-1])

@@ -14,7 +14,7 @@ from companion.golden_horn.movement import (draws_on_arrival, heading_for_move, 
                                             may_reverse, reaches)
 from companion.golden_horn.state import (AFTER_MOVE, NO_HEADING, OVER, PLAY, SETUP, TO_C, TURN_AROUND,
                                          EndTrigger, GoldenHornState, Pending, Ship, evolve)
-from companion.golden_horn.texts import colour_word, counts_text
+from companion.golden_horn.texts import colour_word, counts_text, letters_text, node_words, ship_words
 from companion.i18n import Seat, Text
 
 
@@ -26,10 +26,12 @@ def why_cannot_pay(state: GoldenHornState, seat: int, cards: Counts) -> Text | N
                         cards=counts_text(cards), hand=counts_text(state.hands[seat]))
         return None
     if sum(cards) > state.hand_sizes[seat]:
-        return Text("{seat} holds only {count} card(s)", seat=Seat(seat), count=state.hand_sizes[seat])
+        return Text("{seat} holds only {count} card", "{seat} holds only {count} cards", seat=Seat(seat),
+                    count=state.hand_sizes[seat])
     for colour, n, gone in zip(COLOURS, cards, state.discard):
         if n + gone > CARDS_PER_COLOUR:
-            return Text("only {count} {colour} card(s) are not in the discard pile",
+            return Text("only {count} {colour} card is not in the discard pile",
+                        "only {count} {colour} cards are not in the discard pile",
                         count=CARDS_PER_COLOUR - gone, colour=colour_word(colour))
     return None
 
@@ -62,8 +64,8 @@ def find_ship(state: GoldenHornState, ship_id: str) -> Ship:
 def _own_ship(state: GoldenHornState, seat: int, ship_id: str) -> Ship:
     ship = find_ship(state, ship_id)
     if ship.owner != seat:
-        raise IllegalAction(Text("ship {ship} belongs to {seat}; you may only move your own ships",
-                                 ship=ship_id, seat=Seat(ship.owner)), "§5.1 O4")
+        raise IllegalAction(Text("{ship} is not yours: you may only move your own ships",
+                                 ship=ship_words(ship_id)), "§5.1 O4")
     return ship
 
 
@@ -95,15 +97,19 @@ def why_not_target(state: GoldenHornState, seat: int, target: Ship) -> Text | No
     if target.owner == seat:
         return Text("pirates only raid other players' ships")
     if target.at < 0 or state.route[target.at].kind != "square":
-        return Text("ship {ship} is in port and safe from pirates", ship=target.label)
+        return Text("{ship} is in port and safe from pirates", ship=ship_words(target.label))
     if target.cargo == 0 and not state.rules.allow_empty_target:
-        return Text("ship {ship} carries no cargo: there is nothing to steal", ship=target.label)
+        return Text("{ship} carries no cargo: there is nothing to steal", ship=ship_words(target.label))
     return None
 
 
 def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
-    if state.phase != PLAY or state.moved:
+    if state.phase == AFTER_MOVE or state.moved:
         raise IllegalAction(Text("pirates sail before your move, not after it"), "§3")
+    if state.phase == SETUP:
+        raise IllegalAction(Text("the game has not begun: pirates sail once every fleet is in port"), "§2.2")
+    if state.phase != PLAY:
+        raise IllegalAction(Text("first decide whether the emptied ship turns around"), "§5.1 D3")
     limit = state.rules.max_attacks
     if limit is not None and state.attacks >= limit:
         raise IllegalAction(Text("only one pirate attack per turn"), "§4 AMB-A")
@@ -115,12 +121,15 @@ def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
     if reason:
         raise IllegalAction(reason, "§4")
     if action.cards not in pirate_pairs(state, target):
-        sails = "".join(sorted(target.sail_set, key=COLOURS.index))
-        rule = (Text("both cards must be the same colour, one of the sails")
-                if state.rules.pirate_cards_same_colour else Text("each card must match one of the sails"))
-        raise IllegalAction(Text("{cards} cannot raid ship {ship} (sails {sails}): {rule}",
-                                 cards="+".join(action.cards), ship=target.label, sails=sails, rule=rule),
-                            "§4 DIFF-4")
+        sails = tuple(colour_word(c) for c in sorted(target.sail_set, key=COLOURS.index))
+        rule = (Text("with the setup option “{option}: {choice}”, both cards must be one colour of the "
+                     "sails",
+                     option=Text("Pirate cards"), choice=Text("Both the same sail colour"))
+                if state.rules.pirate_cards_same_colour
+                else Text("each card must match one of the sails"))
+        raise IllegalAction(Text("{cards} cannot raid {ship} (sails: {sails}): {rule}",
+                                 cards=letters_text(action.cards), ship=ship_words(target.label), sails=sails,
+                                 rule=rule), "§4 DIFF-4")
     cards = cubes.counts(action.cards)
     reason = why_cannot_pay(state, action.seat, cards)
     if reason:
@@ -144,11 +153,11 @@ def apply_attack(state: GoldenHornState, action: Attack) -> GoldenHornState:
 def apply_turn_around(state: GoldenHornState, action: TurnAround) -> GoldenHornState:
     ship = find_ship(state, action.ship)
     if state.phase != TURN_AROUND or state.turn_around_ship != ship.key:
-        raise IllegalAction(Text("ship {ship} has no turn-around right to decide now", ship=action.ship),
+        raise IllegalAction(Text("{ship} has no turn-around to decide now", ship=ship_words(action.ship)),
                             "§5.1 D3")
     if ship.owner != action.seat:
-        raise IllegalAction(Text("only {seat} may turn ship {ship}", seat=Seat(ship.owner), ship=ship.label),
-                            "§5.1 D3")
+        raise IllegalAction(Text("only {seat} may turn {ship} around", seat=Seat(ship.owner),
+                                 ship=ship_words(ship.label)), "§5.1 D3")
     heading = -ship.heading if action.reverse else ship.heading
     return evolve(state.with_ship(replace(ship, heading=heading)), phase=PLAY, turn_around_ship=None)
 
@@ -158,23 +167,35 @@ def _why_unreachable(state: GoldenHornState, ship: Ship, index: int, reverse: bo
     stops = reaches(state, ship, reverse)
     d = heading_for_move(state, ship, reverse)
     node = state.route[index]
-    where = ", ".join(r.to for r in stops)
+    where = tuple(node_words(r.to) for r in stops) or Text("nowhere")
     if index == ship.at:
         return Text("a ship must move at least one step"), "§5.3 M1"
     if (index - ship.at) * d < 0:
         side = Text("Constantinople") if d == TO_C else Text("Venice")
-        return (Text("ship {ship} sails towards {side}; it cannot go back to {node}",
-                     ship=ship.label, side=side, node=node.id), "§5.1 D1-D2")
+        return (Text("{ship} sails towards {side}; it cannot go back to {node}",
+                     ship=ship_words(ship.label), side=side, node=node_words(node.id)), "§5.1 D1-D2")
     if node.kind == "square" and state.ships_at(index):
-        return Text("{node} is occupied: at most one ship per sea square", node=node.id), "§5.1 O1"
+        return Text("{node} is occupied: only one ship per square", node=node_words(node.id)), "§5.1 O1"
     if node.kind == "modone" and state.ships_at(index) >= node.capacity:
-        return Text("Modone is full ({count} ships)", count=node.capacity), "§5.1 O2"
+        return (Text("Modone is full: it has room for {count} ship",
+                     "Modone is full: it has room for {count} ships",
+                     count=node.capacity), "§5.1 O2")
     if stops and state.route[stops[-1].index].is_port:
-        return (Text("reaching {port} ends the move; ship {ship} can stop at {where}",
-                     port=stops[-1].to, ship=ship.label, where=where), "§5.3 M6")
-    return (Text("ship {ship} can stop only at {where} (going on from a square needs one of its sail "
-                 "colours or a wind card of the square's colour)", ship=ship.label, where=where),
+        return (Text("reaching {port} ends the move; {ship} can stop at {where}",
+                     port=node_words(stops[-1].to), ship=ship_words(ship.label), where=where), "§5.3 M6")
+    if not state.rules.skip_occupied_on_continuation and _reached_over_occupied(state, ship, index, reverse):
+        return (Text("{ship} cannot go on past an occupied square (setup option “{option}”: no); "
+                     "it can stop at {where}", ship=ship_words(ship.label), where=where,
+                     option=Text("Continuation steps pass over occupied squares")), "§5.3 M3 AMB-D")
+    return (Text("{ship} can stop only at {where} (going on from a square needs one of its sail "
+                 "colours or a wind card of the square's colour)", ship=ship_words(ship.label), where=where),
             "§5.3 M2-M3")
+
+
+def _reached_over_occupied(state: GoldenHornState, ship: Ship, index: int, reverse: bool) -> bool:
+    """Would the ship reach ``index`` if continuation steps passed over occupied squares?"""
+    skipping = evolve(state, rules=replace(state.rules, skip_occupied_on_continuation=True))
+    return any(r.index == index for r in reaches(skipping, ship, reverse))
 
 
 def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
@@ -189,8 +210,8 @@ def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
                             f"(spaces: {', '.join(n.id for n in state.route)})")
     port = state.port_of(ship.at)
     if action.reverse and not may_reverse(ship):
-        raise IllegalAction(Text("ship {ship} may not turn around: only a ship emptied by pirates "
-                                 "may, before its next move", ship=ship.label), "§5.1 D3")
+        raise IllegalAction(Text("{ship} may not turn around: only a ship emptied by pirates "
+                                 "may, before its next move", ship=ship_words(ship.label)), "§5.1 D3")
     _check_load(state, ship, action.load, port)
     stop = next((r for r in reaches(state, ship, action.reverse) if r.index == index), None)
     if stop is None:
@@ -198,13 +219,14 @@ def apply_move(state: GoldenHornState, action: Move) -> GoldenHornState:
     wind = cubes.counts(stop.wind)
     if cubes.counts(action.wind) != wind:
         raise IllegalAction(Text("reaching {to} takes {needed}, not {given} (a wind card matches each "
-                                 "non-sail square the ship goes on from)", to=action.to,
-                                 needed="+".join(stop.wind) or Text("no wind cards"),
-                                 given="+".join(action.wind) or Text("none")), "§5.3 M3, M8")
+                                 "non-sail square the ship goes on from)", to=node_words(action.to),
+                                 needed=letters_text(stop.wind) if stop.wind else Text("no wind cards"),
+                                 given=letters_text(action.wind) if action.wind else Text("none")),
+                            "§5.3 M3, M8")
     reason = why_cannot_pay(state, action.seat, wind)
     if reason:
-        raise IllegalAction(Text("reaching {to} needs wind cards {cards}: {reason}", to=action.to,
-                                 cards="+".join(stop.wind), reason=reason), "§5.3 M3")
+        raise IllegalAction(Text("reaching {to} needs wind cards {cards}: {reason}", to=node_words(action.to),
+                                 cards=letters_text(stop.wind), reason=reason), "§5.3 M3")
     heading = heading_for_move(state, ship, action.reverse)
     ship = replace(ship, heading=heading, may_turn_around=False)
     if port is not None and action.load:
@@ -234,10 +256,10 @@ def _check_load(state: GoldenHornState, ship: Ship, load: str, port: int | None)
             raise IllegalAction(Text("ships load only when leaving Venice or Constantinople"), "§5.2")
         return
     if load and load in ship.sail_set:
-        raise IllegalAction(Text("ship {ship} cannot load {colour}: it is one of its sail colours",
-                                 ship=ship.label, colour=colour_word(load)), "§5.2 L1")
+        raise IllegalAction(Text("{ship} cannot load {colour}: it is one of its sail colours",
+                                 ship=ship_words(ship.label), colour=colour_word(load)), "§5.2 L1")
     if load and not cubes.get(state.ports[port], load):
-        raise IllegalAction(Text("{port} holds no {colour} cubes", port="VC"[port],
+        raise IllegalAction(Text("{port} holds no {colour} cubes", port=node_words("VC"[port]),
                                  colour=colour_word(load)), "§5.2 L1")
     if load not in load_choices(state, ship):
         raise IllegalAction(Text("loading is compulsory: choose a colour to load"), "§5.2 L3")
@@ -262,7 +284,8 @@ def why_cannot_declare(state: GoldenHornState, seat: int) -> Text | None:
     if state.end is not None:
         return Text("the end has already been triggered")
     if state.rules.declare_start_of_turn_only and (state.moved or state.attacks):
-        return Text("the end may only be declared at the start of your turn (option)")
+        return Text("the end may only be declared at the start of your turn (setup option “{option}”)",
+                    option=Text("When the end may be declared"))
     held = state.unloaded[seat] if state.rules.declare_needs_unloaded else state.warehouses[seat]
     missing = tuple(colour_word(c) for c, n in zip(COLOURS, held) if n == 0)
     if missing:

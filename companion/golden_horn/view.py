@@ -13,6 +13,7 @@ from companion.golden_horn.data import COLOURS, PORT_NAMES, SHIP_NAMES
 from companion.golden_horn.movement import load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score, score_sheet
 from companion.golden_horn.state import OVER, PLAY, TO_C, TO_V, GoldenHornState, Ship
+from companion.golden_horn.texts import node_words
 from companion.golden_horn.turns import why_cannot_declare
 from companion.i18n import Seat, Text
 from companion.readings import TableReading, pieces_of_game
@@ -194,9 +195,3 @@ def unexplained_reading(state: GoldenHornState, reading: TableReading) -> tuple[
                           seat=Seat(ship.owner), letter=ship.name, seen=node_words(space),
                           node=node_words(state.route[ship.at].id)))
     return tuple(found)
-
-
-def node_words(node_id: str) -> Text:
-    """How players call a route node: "Venice", "Modone", "square 5"."""
-    ports = {"V": Text("Venice"), "C": Text("Constantinople"), "M": Text("Modone")}
-    return ports.get(node_id) or Text("square {number}", number=node_id[1:])

@@ -43,7 +43,7 @@ def test_digest_sample_entry_is_x12():
 @pytest.mark.parametrize("change, message", [
     (lambda c: c["rows"][2].update(colour="purple"), "has two purple rows"),
     (lambda c: c["rows"][0].update(fields=7), "row 1 (purple) has 7 fields (must be 2–6)"),
-    (lambda c: c["rows"][0].update(fields=1), "has 1 fields (must be 2–6)"),
+    (lambda c: c["rows"][0].update(fields=1), "has 1 field (must be 2–6)"),
     (lambda c: c["rows"][0].update(sun=True), "has 3 sun rows"),
     (lambda c: c["rows"].pop(), "has 4 rows"),
     (lambda c: c["rows"][0].update(colour="pink"), "row 1 has colour 'pink'"),

@@ -51,14 +51,14 @@ def test_deal_basic_accepts_any_seat_order_but_not_more_than_two():
     state = GAME.setup(config(3))
     assert GAME.to_act(state) == (TABLE,) and len(GAME.legal_actions(state)) == 3 * 30
     state = GAME.apply(state, DrawCard(2, X12))
-    with pytest.raises(IllegalAction, match="not in the pile: it is already on the table"):
+    with pytest.raises(IllegalAction, match="The pile no longer holds card purple 5, yellow 3, green 2, blue 4, red 6: it is already on the table"):
         GAME.apply(state, DrawCard(1, X12))
-    with pytest.raises(IllegalAction, match="not in this game's catalogue"):
+    with pytest.raises(IllegalAction, match="This game's card list has no card purple 6"):
         GAME.apply(state, DrawCard(1, "O:P6-Y3s-G2-B4s-R5"))
     state = GAME.apply(state, DrawCard(2, X21))
     with pytest.raises(IllegalAction, match="already has its starting cards"):
         GAME.apply(state, DrawCard(2, state.pile[0]))
-    with pytest.raises(IllegalAction, match="no seat 4"):
+    with pytest.raises(IllegalAction, match="no such seat: the seats are numbered 1 to 3"):
         GAME.apply(state, DrawCard(3, state.pile[0]))
 
 
@@ -92,7 +92,7 @@ def test_marking_is_simultaneous_and_to_act_lists_the_undecided_in_turn_order():
     assert GAME.to_act(state) == (1, 2)
     with pytest.raises(IllegalAction, match="already used this roll"):
         GAME.apply(state, Pass(0))
-    with pytest.raises(IllegalAction, match="has no open card"):
+    with pytest.raises(IllegalAction, match="has no open"):
         GAME.apply(state, Mark(1, X12, ("red",)))
 
 
@@ -243,7 +243,8 @@ def test_live_score_sheet_before_the_end():
     state = marking_state([[in_play(X12, [5, 3, 0, 0, 0])], [in_play(X21, [4, 0, 0, 0, 0])]], "R5")
     sheet = GAME.score_sheet(state)
     assert not sheet.final and sheet.totals == (8, 4) and sheet.winners == (0,)
-    assert sheet.lines_for(0)[0].detail.startswith("purple 5 + yellow 3")
+    assert str(sheet.lines_for(0)[0].label) == "Open card"
+    assert str(sheet.lines_for(0)[0].detail).startswith("purple 5, yellow 3")
 
 
 ROUND_TRIP_ACTIONS = [DrawCard(1, X12), KeepCards(0, (X12, X21, "O:Y6s-P3-G2-B5s-R4")),
@@ -274,7 +275,8 @@ def test_malformed_actions_are_invalid(data, message):
 
 
 def test_readable_action_strings():
-    assert str(Mark(0, X12, ("yellow", "purple"))) == f"seat 1 marks yellow, purple on {X12}"
+    assert str(Mark(0, X12, ("yellow", "purple"))) == \
+        "seat 1 marks yellow, purple on card purple 5, yellow 3, green 2, blue 4, red 6"
     assert str(RollDice(roll("R2 B2 G1"))) == "dice show 2 red, 1 green, 2 blue"
     assert str(Reroll(1, ())) == "seat 2 keeps the roll"
     assert str(Pass(0)) == "seat 1 passes"

@@ -27,8 +27,8 @@ def test_json_round_trip(action):
 
 
 def test_readable_text():
-    assert str(Place(3, 1)) == "seat 3 places on row 2"
-    assert str(Take(0, 2)) == "seat 0 takes row 3"
+    assert str(Place(3, 1)) == "seat 4 places the card on the second row"
+    assert str(Take(0, 2)) == "seat 1 takes the third row"
     assert str(Reveal("plus2")) == "drawn: a +2 card"
     assert str(Reveal(A)) == f"drawn: a {A} card"
 

@@ -19,10 +19,10 @@ def test_sample_record_replays_to_known_scores():
     assert GAME.is_over(final) and len(record.actions) == 186 and final.round == 10
     sheet = GAME.score_sheet(final)
     assert sheet.final and sheet.totals == (29, 9, 43) and sheet.winners == (2,)
-    cat = {line.label: (line.points, line.detail) for line in sheet.lines_for(2)}
-    assert cat["brown ×6"] == (21, "5 cards + 1 joker; one of the 3 scoring colours")
-    assert cat["jokers ×1"] == (0, "joker colours: brown")
-    assert cat["+2 cards ×3"][0] == 6
+    cat = {str(line.label): (line.points, str(line.detail)) for line in sheet.lines_for(2)}
+    assert cat["brown: 6 cards"] == (21, "5 cards + 1 joker; one of the 3 scoring colours")
+    assert cat["1 joker"] == (0, "joker colours: brown")
+    assert cat["3 +2 cards"][0] == 6
 
 
 def test_sample_record_is_the_seeded_playout():

@@ -64,8 +64,8 @@ def test_live_score_sheet_and_summary():
     state = GAME.apply(state, Take(0, 0))
     sheet = GAME.score_sheet(state)
     assert not sheet.final and len(sheet.totals) == 4
-    labels = [line.label for line in sheet.lines_for(0)]
-    assert "+2 cards ×1" in labels and "jokers ×1" in labels
+    labels = [str(line.label) for line in sheet.lines_for(0)]
+    assert "1 +2 card" in labels and "1 joker" in labels
     summary = GAME.summary(state)
     ann = summary["players"][0]
     assert ann["out"] and ann["took_row"] == 0 and ann["jokers"] == 1 and ann["plus2"] == 1

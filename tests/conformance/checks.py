@@ -86,7 +86,7 @@ def check_sheet(game: Game, state: Any, players: int) -> ScoreSheet:
     assert len(sheet.totals) == players, sheet.totals
     assert set(sheet.winners) <= set(range(players)), sheet.winners
     assert all(0 <= line.seat < players for line in sheet.lines)
-    assert all(isinstance(line.label, str) and line.label for line in sheet.lines)
+    assert all(isinstance(line.label, (str, Text)) and str(line.label) for line in sheet.lines)
     check_json_safe(sheet.to_dict(), "score sheet")
     if game.is_over(state):
         assert sheet.final, "the score sheet of a finished game is final"

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
 from companion.engine import ConfigError, GameConfig
 from companion.games import registered_games as registry_names
-from companion.i18n import LANGUAGE_NAMES, Translator, catalogue
+from companion.i18n import LANGUAGE_NAMES, Text, Translator, catalogue
 from tests.conformance.checks import Findings, check_playout
 from tests.conformance.playout import (NAMES, declared_options, load, play, random_config,
                                        registered_games, ships_a_catalogue)
@@ -133,25 +133,12 @@ def test_action_descriptions_and_refusals_are_translated(name):
             assert translate(text)          # every placeholder of the translation can be filled
 
 
-def _sheet_labels_bug(name: str) -> list:
-    reason = {
-        "golden_horn": "golden_horn: score sheet labels are plain literals not marked N_() "
-                       "(scoring.py: 'Cubes in the warehouse', 'Sets of 6/5/4 colours', 'Cargo "
-                       "still on ships'), so the extractor misses them and el/it/pl lack them",
-        "coloretto": "coloretto: score sheet labels are built with f-strings (view.score_sheet: "
-                     "f'{name} ×{n}', f'+2 cards ×{n}', f'jokers ×{n}'), so no catalogue can hold "
-                     "them and the scores screen shows them in English",
-        "alles_auf_1_karte": "alles_auf_1_karte: score sheet labels are built with f-strings "
-                             "(scoring.py: f'Scored card {n}: {id}', f'Open card: {id}'), so no "
-                             "catalogue can hold them and the scores screen shows them in English",
-    }.get(name)
-    return [pytest.mark.xfail(strict=True, reason=reason)] if reason else []
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_sheet_labels_bug(n)) for n in TRANSLATED_GAMES])
-def test_score_sheet_labels_are_translated(name):
-    """The scores screen shows each line's label through the catalogue (ui/screens/scores.py
-    app.tr(label)): every label met mid-game and at the end must be a msgid el, it and pl translate."""
-    labels = {line.label for sheet in _findings(name).sheets for line in sheet.lines}
-    assert labels
-    assert _untranslated(labels) == {}
+@pytest.mark.parametrize("name", TRANSLATED_GAMES)
+def test_score_sheet_lines_are_translated(name):
+    """The scores screen shows each line's label and detail through the catalogue
+    (ui/screens/scores.py app.tr(...)): every line met mid-game and at the end is a Text
+    whose msgids el, it and pl translate."""
+    texts = {text for sheet in _findings(name).sheets for line in sheet.lines
+             for text in (line.label, line.detail) if text}
+    assert texts and all(isinstance(text, Text) for text in texts)
+    assert _untranslated(set().union(*(text.msgids() for text in texts))) == {}

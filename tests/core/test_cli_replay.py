@@ -64,6 +64,7 @@ def test_an_illegal_action_names_its_index(tmp_path):
     proc = replay(path)
     assert proc.returncode == 2
     assert "action 6" in proc.stderr or "action 5" in proc.stderr
+    assert "tampered.json: action" in proc.stderr       # names the file, as docs/records.md promises
 
 
 def test_missing_file(tmp_path):

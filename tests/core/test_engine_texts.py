@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import json
 import random
 import sys
 from collections import defaultdict
@@ -26,28 +27,57 @@ NAMES = ("Ann", "Bea", "Cy", "Dov", "Eve")
 # -- the Text value ------------------------------------------------------------------------
 
 def test_text_is_english_when_printed_and_translated_when_shown():
-    text = Text("{seat} sends pirates ({cards}) at ship {ship}", seat=Seat(1), cards="R+R", ship="0a")
-    assert str(text) == "seat 1 sends pirates (R+R) at ship 0a"
-    assert Translator("el")(text) == "θέση 1: στέλνει πειρατές (R+R) στο πλοίο 0a"
+    ship = Text("{seat}'s ship {letter}", seat=Seat(1), letter="a")
+    text = Text("{seat} sends pirates ({cards}) at {ship}", seat=Seat(0), cards="R+R", ship=ship)
+    assert str(text) == "seat 1 sends pirates (R+R) at seat 2's ship a"
+    assert Translator("el")(text) == "θέση 1: στέλνει πειρατές (R+R) στο πλοίο a (θέση 2)"
     named = with_names(text, ["Ann", "Bea"])
-    assert str(named) == "Bea sends pirates (R+R) at ship 0a"
-    assert Translator("it")(named) == "Bea manda i pirati (R+R) contro la nave 0a"
+    assert str(named) == "Ann sends pirates (R+R) at Bea's ship a"
+    assert Translator("it")(named) == "Ann manda i pirati (R+R) contro la nave a di Bea"
 
 
 def test_nested_texts_lists_and_seats_counted_from_one():
-    text = Text("{seat} marks {colours} on {card}", seat=Seat(0, counted_from=1),
+    text = Text("{seat} marks {colours} on {card}", seat=Seat(0),
                 colours=(Text("red"), Text("purple")), card="X12")
     assert str(text) == "seat 1 marks red, purple on X12"
     assert Translator("pl")(text) == "miejsce 1 zaznacza czerwony, fioletowy na karcie X12"
     assert str(with_names(text, ["Ann"])) == "Ann marks red, purple on X12"
     assert text.msgids() == {"{seat} marks {colours} on {card}", "red", "purple", "seat {number}"}
     assert Text("a", x=1) == Text("a", x=1) and hash(Text("a", x=1)) == hash(Text("a", x=1))
+    assert str(Seat(-1)) == "seat ?"                        # a bad seat never reads "seat 0"
 
 
-def test_illegal_action_keeps_the_english_sentence_and_the_translatable_reason():
+def test_plural_forms_follow_each_languages_rule():
+    """Polish has three forms (1 karta, 2–4 karty, 5+ kart; 22 karty, 25 kart), Greek and
+    Italian two; English picks by n == 1."""
+    def full(count: int) -> Text:
+        return Text("{count} card", "{count} cards", count=count)
+    assert [str(full(n)) for n in (1, 2)] == ["1 card", "2 cards"]
+    assert [Translator("pl")(full(n)) for n in (1, 2, 5, 12, 22, 25)] == \
+        ["1 karta", "2 karty", "5 kart", "12 kart", "22 karty", "25 kart"]
+    assert [Translator("el")(full(n)) for n in (1, 3)] == ["1 κάρτα", "3 κάρτες"]
+    assert [Translator("it")(full(n)) for n in (1, 3)] == ["1 carta", "3 carte"]
+    with pytest.raises(TypeError):
+        Text("{count} card", "{count} cards")              # a plural needs its count
+
+
+def test_texts_round_trip_through_json_for_the_journal():
+    text = Text("{seat} draws {count} card, not {drawn}", "{seat} draws {count} cards, not {drawn}",
+                seat=Seat(2), count=3, drawn=(Text("red"), 1))
+    again = Text.from_dict(json.loads(json.dumps(text.to_dict())))
+    assert str(again) == str(text) == "seat 3 draws 3 cards, not red, 1"
+    assert Translator("pl")(text.to_dict()) == Translator("pl")(again)
+    assert Translator("el")("plain English label") == "plain English label"   # sheets saved before
+
+
+def test_illegal_action_shows_the_rulebook_heading_and_keeps_the_digest_code_for_the_log():
     exc = IllegalAction(Text("row {row} has no cards to take", row=2), "§4.3 B")
-    assert str(exc) == "row 2 has no cards to take (§4.3 B)"
-    assert Translator("el")(exc.explanation) == "η σειρά 2 δεν έχει κάρτες για να την πάρετε (§4.3 B)"
+    assert exc.explanation == exc.reason and "§" not in Translator("el")(exc.explanation)
+    assert str(exc) == "row 2 has no cards to take [§4.3 B]"          # the log keeps the code
+    cited = exc.citing({"§4": Text("How to play"), "§4.3 B": Text("B. Taking a row")})
+    assert str(cited.explanation) == "row 2 has no cards to take (rulebook: “B. Taking a row”)"
+    assert Translator("el")(cited.explanation).endswith("(κανόνες: «Β. Πάρσιμο μίας σειράς»)")
+    assert cited.rule == "§4.3 B" and exc.citing({"§5": Text("Scoring")}) is exc
     assert IllegalAction("plain").reason == Text("plain")      # add-on games may stay English
 
 
@@ -103,7 +133,11 @@ def test_each_game_translates_its_own_texts_in_its_own_catalogue(game, lang):
     own = _domain_catalogue(lang, game)
     assert len(used) > 30
     assert sorted(m for m in used if not own.get(m)) == []
-    assert [m for m in used if placeholders(m) != placeholders(own[m])] == []
+    assert [m for m in used if any(placeholders(m) != placeholders(form) for form in _forms(own[m]))] == []
+
+
+def _forms(translation: str | tuple[str, ...]) -> tuple[str, ...]:
+    return translation if isinstance(translation, tuple) else (translation,)
 
 
 # -- dynamic: random games with illegal attempts at every step -----------------------------

@@ -5,8 +5,9 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import (LANGUAGE_NAMES, CatalogueError, Translator, all_messages, catalogue,
-                            parse_po)
+from companion.i18n import (LANGUAGE_NAMES, PLURAL_FORMS, CatalogueError, Translator, all_messages,
+                            catalogue, header_plural_forms, parse_po, plural_rule, py_messages, py_plurals,
+                            write_po)
 from companion.settings import Settings, SettingsError, load_settings, save_settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -48,6 +49,27 @@ def test_translator_formats_and_falls_back():
         Translator("fr")
 
 
+def test_po_parser_reads_plural_entries_and_the_header_rule(tmp_path):
+    text = ('msgid ""\nmsgstr ""\n"Plural-Forms: nplurals=3; plural=(n==1 ? 0 : n%10>=2 && n%10<=4 && '
+            '(n%100<10 || n%100>=20) ? 1 : 2);\\n"\n\n'
+            'msgid "{count} cube"\nmsgid_plural "{count} cubes"\nmsgstr[0] "{count} kostka"\n'
+            'msgstr[1] "{count} kostki"\nmsgstr[2] "{count} kostek"\n\n'
+            'msgid "half"\nmsgid_plural "halves"\nmsgstr[0] "x"\nmsgstr[1] ""\nmsgstr[2] ""\n')
+    assert parse_po(text) == {"{count} cube": ("{count} kostka", "{count} kostki", "{count} kostek")}
+    nplurals, index = plural_rule(header_plural_forms(text))
+    assert nplurals == 3 and [index(n) for n in (1, 3, 5, 21, 24)] == [0, 1, 2, 2, 1]
+    path = tmp_path / "x.po"
+    assert write_po(path, {"{count} cube", "plain"}, parse_po(text), "pl", {"{count} cube": "{count} cubes"}) == 1
+    assert parse_po(path.read_text(encoding="utf-8")) == parse_po(text)
+    assert header_plural_forms(path.read_text(encoding="utf-8")) == PLURAL_FORMS["pl"]
+
+
+def test_the_extractor_finds_plural_messages():
+    source = 'Text("{count} card", "{count} cards", count=n)\ntrn("{count} row", "{count} rows", 2)\nText("one")\n'
+    assert py_messages(source) == {"{count} card", "{count} row", "one"}
+    assert py_plurals(source) == {"{count} card": "{count} cards", "{count} row": "{count} rows"}
+
+
 def test_po_parser_reads_multiline_and_skips_fuzzy():
     text = 'msgid ""\nmsgstr "header"\n\nmsgid "a"\n"b"\nmsgstr "c"\n"d"\n\n#, fuzzy\nmsgid "x"\nmsgstr "y"\n'
     assert parse_po(text) == {"ab": "cd"}
@@ -71,5 +93,6 @@ def test_placeholders_survive_translation(lang):
 
     for message, text in catalogue(lang).items():
         wanted = {f for _, f, _, _ in string.Formatter().parse(message) if f}
-        got = {f for _, f, _, _ in string.Formatter().parse(text) if f}
-        assert wanted == got, (message, text)
+        for form in text if isinstance(text, tuple) else (text,):     # every plural form
+            got = {f for _, f, _, _ in string.Formatter().parse(form) if f}
+            assert wanted == got, (message, form)

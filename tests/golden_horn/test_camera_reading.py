@@ -123,7 +123,7 @@ def test_a_position_no_legal_move_explains_is_never_applied(journal):
     # ... and shown as such: which ship, where the camera sees it, where it belongs
     [note] = session.unexplained
     ship = session.state.ship_by_id(f"{seat}c")
-    assert str(note) == (f"seat {seat}'s ship c stands on square {unreachable[1:]}, where no legal move ends: "
+    assert str(note) == (f"seat {seat + 1}'s ship c stands on square {unreachable[1:]}, where no legal move ends: "
                          f"put it back on {'Constantinople' if session.state.route[ship.at].id == 'C' else 'Venice'}, "
                          "or play the move by touch.")
     table.sync(session.state)       # put back: nothing left to show

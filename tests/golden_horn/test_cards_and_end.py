@@ -234,7 +234,7 @@ def test_tv24_other_illegal_actions():
         GAME.apply(room, Move(0, "0b", "s7"))
     with pytest.raises(IllegalAction, match="at least one step"):          # moving 0 steps
         GAME.apply(state, Move(0, "0a", "M"))
-    with pytest.raises(IllegalAction, match="turn of seat 0"):             # out of turn
+    with pytest.raises(IllegalAction, match="turn of seat 1"):             # out of turn (seats counted from 1)
         GAME.apply(state, Move(1, "1a", "s1"))
     with pytest.raises(IllegalAction, match="before ending"):
         GAME.apply(state, EndTurn(0))

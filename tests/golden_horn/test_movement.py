@@ -198,7 +198,7 @@ def test_tv16_three_players_no_modone():
 
 def test_wind_cards_must_be_named_as_the_path_needs():
     state = at_sea(4, "0a", "s1", "P", hand="GRY")
-    with pytest.raises(IllegalAction, match="takes G\\+R"):
+    with pytest.raises(IllegalAction, match="takes green 1, red 1, not green 1"):
         GAME.apply(state, Move(0, "0a", "s5", wind="G"))
     assert GAME.apply(state, Move(0, "0a", "s5", wind="RG")).hands[0][0] == 1
 

@@ -85,7 +85,7 @@ def test_tv20_other_illegal_targets():
 def test_tv20_both_same_colour_rule():
     state = raid_table(**{"pirates.cardRule": "bothSameSailColour"})
     assert attacks(state) == {("1a", "GG")}
-    with pytest.raises(IllegalAction, match="same colour"):
+    with pytest.raises(IllegalAction, match="“Pirate cards: Both the same sail colour”, both cards must be one colour"):
         GAME.apply(state, Attack(0, "1a", "GR"))
 
 

@@ -69,7 +69,7 @@ def test_rulebook_example_score_sheet_breakdown():
     state = put_ship(state, "0a", "s5", cargo="Y3", sails="O")
     sheet = GAME.score_sheet(state)
     assert sheet.totals == (18, 18) and sheet.winners == (0, 1) and not sheet.final
-    lines = {line.label: line.points for line in sheet.lines_for(0)}
+    lines = {str(line.label): line.points for line in sheet.lines_for(0)}
     assert lines == {"Cubes in the warehouse": 13, "Sets of 6 colours": 4, "Sets of 4 colours": 1,
                      "Cargo still on ships": 0}
     assert replace(state, phase=OVER) and GAME.score_sheet(replace(state, phase=OVER)).final

@@ -50,7 +50,7 @@ def test_a_fleet_is_placed_once():
     state = GAME.setup(config(2))
     state = GAME.apply(GAME.apply(state, DrawCubes("V", "Y" * 9)), DrawCubes("C", "P" * 9))
     state = GAME.apply(state, PlaceFleet(0, "VVV"))
-    with pytest.raises(IllegalAction, match="turn of seat 1"):
+    with pytest.raises(IllegalAction, match="turn of seat 2"):
         GAME.apply(state, PlaceFleet(0, "CCC"))
 
 

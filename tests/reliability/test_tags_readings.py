@@ -49,7 +49,7 @@ def test_a_copy_of_a_real_tag_is_not_a_move_and_is_named():
     seen = reading(ship_tag("gh", 0, "a", "V"), ship_tag("gh", 0, "a", "s2"))
     assert GAME.actions_for_reading(state, seen) == ()
     assert [str(t) for t in GAME.unexplained_reading(state, seen)] == [
-        "Two tags of seat 0's ship a are on the table: remove the copy."]
+        "Two tags of seat 1's ship a are on the table: remove the copy."]
     # the copy alone, off the board, is still a copy
     seen = reading(ship_tag("gh", 0, "a", "s2"), ship_tag("gh", 0, "a", None))
     assert GAME.actions_for_reading(state, seen) == ()
@@ -95,7 +95,7 @@ def test_a_printed_copy_on_the_simulated_table_is_flagged_end_to_end(journal):
     assert [p.space for p in seen.pieces if p.tag == f"gh:ship:{seat}:a"].count(target) == 1
     assert [p.space for p in seen.pieces if p.tag == f"cv:ship:{seat}:b"] == [other]
     assert session.propose_from_reading(seen) is None
-    assert [str(t) for t in session.unexplained] == [f"Two tags of seat {seat}'s ship a are on the table: "
+    assert [str(t) for t in session.unexplained] == [f"Two tags of seat {seat + 1}'s ship a are on the table: "
                                                      "remove the copy."]
 
 

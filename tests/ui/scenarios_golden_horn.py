@@ -153,7 +153,7 @@ async def play_two_players_to_the_end(probe) -> None:
     await probe.until(lambda: app.manager.current == "scores")
     await probe.screenshot("gh_scores")
     probe.record("scores_texts", probe.texts(probe.screen()))
-    probe.record("score_lines", [line["label"] for line in app.session.score_sheet().to_dict()["lines"]])
+    probe.record("score_lines", [app.tr(line["label"]) for line in app.session.score_sheet().to_dict()["lines"]])
     probe.record("actions", [a.to_dict() for a in app.session.actions])
     probe.record("config", app.session.config.to_dict())
 

@@ -57,10 +57,10 @@ def test_greek_table_at_1280x800(run_ui):
     assert not any("tap" in t or "Row " in t for t in texts + place)
     assert "Τυχαία" in texts
     # an illegal tap is refused in Greek, with the rule that forbids it
-    assert run.result["refusal_banner_el"] == "Η σειρά 3 δεν έχει κάρτες για να την πάρετε (§4.3 B)"
+    assert run.result["refusal_banner_el"] == "Η τρίτη σειρά δεν έχει κάρτες για να την πάρετε (κανόνες: «Β. Πάρσιμο μίας σειράς»)"
     assert run.result["refusal_is_error"]
     assert run.result["actions_after_refusal"] == run.result["actions_before_refusal"]
-    assert run.result["proposal_el"] == "Η κάμερα είδε: Ana: παίρνει τη σειρά 2"
+    assert run.result["proposal_el"] == "Η κάμερα είδε: Ana: παίρνει την δεύτερη σειρά"
     image = run.image("table_el")
     assert image.shape[:2] == (800, 1280)
     assert float(image.std()) > 20

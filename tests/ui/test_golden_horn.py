@@ -31,15 +31,16 @@ def test_two_player_game_by_taps_to_the_final_scores(run_ui, tmp_path):
     assert r["venice_after_taps"] == {"Y": 2, "P": 1, "G": 2, "R": 2, "O": 1, "B": 1}
     assert r["prompt_cards"] == "Cards Ann draws: 0/5"
     assert r["hands"][0] == "YYRRB" and len(r["hands"][1]) == 5
-    assert r["placements"] == ["seat 0 places ships a in V, b in V, c in C",
-                               "seat 1 places ships a in V, b in V, c in V"]
+    assert r["placements"] == ["seat 1 places the ships: ship a in Venice, ship b in Venice, ship c in Constantinople",
+                               "seat 2 places the ships: ship a in Venice, ship b in Venice, ship c in Venice"]
     # ship a in Venice: the squares it can reach light up, the biggest loads come first
     assert r["reachable_nodes"] and set(r["reachable_nodes"]) <= {"s1", "s2", "s3", "M", "s4", "s5", "s6"}
     assert r["load_buttons"][:2] == ["Load 2 yellow", "Load 2 green"] and r["load_buttons"][-1] == "Load nothing"
     # the illegal attempt was refused with the rule's reason, shown in the banner
     assert "ends the move" in r["illegal_reason"] and r["illegal_rule"].startswith("§")
-    reason = r["illegal_reason"]
-    assert r["accepted"] is False and r["banner"] == f"{reason[0].upper()}{reason[1:]} ({r['illegal_rule']})"
+    # ... in the players' words: the player's name, the rulebook's heading, no digest code
+    assert r["accepted"] is False and r["banner"].startswith("Reaching Modone ends the move; Ann's ship a can stop")
+    assert r["banner"].endswith("(rulebook: “Moving a ship”)") and "§" not in r["banner"]
     # pirates by taps: the target and the two card colours; both seats flash
     assert r["raid"]["type"] == "attack" and len(r["raid"]["cards"]) == 2
     assert r["raid_flash"] == [0, 1]
@@ -79,8 +80,8 @@ def test_big_screen_move_read_from_the_camera_view(run_ui):
     assert r["camera_visible"]
     assert r["camera_note"].startswith("Ann's ship a stands on square ") and not r["note_pending"]
     assert r["camera_note"].endswith("where no legal move ends: put it back on Venice, or play the move by touch.")
-    assert r["proposal"].startswith("seat 0 moves ship 0a to s1")
-    assert r["proposal_text"].startswith("Camera saw: ") and "to s1" in r["proposal_text"]
+    assert r["proposal"].startswith("seat 1's ship a sails to square 1")
+    assert r["proposal_text"].startswith("Camera saw: ") and "to square 1" in r["proposal_text"]
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
     texts = r["texts_ship"]
     assert "Venice" in texts and "Constantinople" in texts and "Modone 0/3" in texts

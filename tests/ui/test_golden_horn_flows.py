@@ -48,7 +48,7 @@ def test_turn_around_at_the_ships_next_move(run_ui, tmp_path):
     assert "●" in rev["buttons"]["to_V"]["text"]          # Venice needs a red wind card
     lit_keep_colour_dim_are_dark(run.image("gh_reversed"), rev)
     # the tap on square 1 moved it turned around; the right is used up
-    assert r["move"] == "seat 1 moves ship 1a to s1, turned around"
+    assert r["move"] == "seat 2's ship a sails to square 1, turned around"
     assert r["after_move"]["heading"] == "toV" and r["after_move"]["may_turn_around"] is False
     assert r["after_move_view"]["nodes"]["s1"]["chips"] == ["Ba◀"]
     nxt = r["next_turn"]
@@ -71,7 +71,7 @@ def test_turn_around_decided_at_once(run_ui, tmp_path):
     # on Bea's turn the ship sails towards Venice without a toggle
     victim = r["victim_turn"]
     assert "reverse" not in victim["buttons"] and victim["lit"] == ["V", "s1", "s2"]
-    assert r["move"] == "seat 1 moves ship 1a to V, wind R"
+    assert r["move"] == "seat 2's ship a sails to Venice, wind cards red 1"
     assert r["hand_sizes"][1] == 5 - 1 + 3                # one wind card; 3 drawn arriving in Venice
     image = run.image("gh_turn_around_now")
     assert image.shape[:2] == (480, 800)
@@ -89,9 +89,9 @@ def test_random_ship_placement_entered_by_the_table(run_ui, tmp_path):
     assert r["placing_second"]["prompt"] == "Bea: where do ships a, b, c start?"
     assert r["placing_second"]["nodes"]["C"]["chips"] == ["Ab"]
     placements = r["placements"]
-    assert placements[0] == "seat 0 places ships a in V, b in C, c in V"
-    assert placements[1].startswith("seat 1 places ships")
-    assert placements[2] == "seat 2 places ships a in C, b in V, c in C"
+    assert placements[0] == "seat 1 places the ships: ship a in Venice, ship b in Constantinople, ship c in Venice"
+    assert placements[1].startswith("seat 2 places the ships")
+    assert placements[2] == "seat 3 places the ships: ship a in Constantinople, ship b in Venice, ship c in Constantinople"
     # the route shows where they stand; play begins with the start player
     placed = r["placed"]
     assert placed["turn"] == "Ann's turn" and placed["active_seats"] == [0]
@@ -101,7 +101,7 @@ def test_random_ship_placement_entered_by_the_table(run_ui, tmp_path):
     assert not any(n["clipped"] for n in placed["nodes"].values())   # ports' cubes shown whole
     # play goes on: ship b leaves Constantinople towards Venice
     assert r["first_ship"]["destinations"][0] == "s12"
-    assert r["first_move"].startswith("seat 0 moves ship 0b to s12")
+    assert r["first_move"].startswith("seat 1's ship b sails to square 12")
     assert r["second_turn"]["turn"] == "Bea's turn"
     for name in ("gh_random_place", "gh_random_placed"):
         image = run.image(name)
@@ -112,15 +112,15 @@ def test_modone_two_players(run_ui, tmp_path):
     run = run_ui("scenarios_golden_horn_flows:modone_two_players", data_dir=touch_only(tmp_path))
     r = run.result
     assert r["reach_0a"]["destinations"][-1] == "M" and r["reach_1c"]["destinations"][-1] == "M"
-    assert r["move_0a"].startswith("seat 0 moves ship 0a to M")
-    assert r["move_1c"].startswith("seat 1 moves ship 1c to M")
+    assert r["move_0a"].startswith("seat 1's ship a sails to Modone")
+    assert r["move_1c"].startswith("seat 2's ship c sails to Modone")
     # no cards at Modone with 2 players: only the two wind cards each left the hands
     assert r["hands_after"] == [3, 3] and r["deck_after"] == r["deck_start"]
     full = r["full"]
     assert full["nodes"]["M"]["title"] == "Modone 2/2"
     assert "M" not in full["lit"] and full["nodes"]["M"]["dimmed"] and "M" not in full["destinations"]
     assert full["lit"] == r["reach_full"] == ["s1", "s2", "s3", "s4", "s5", "s6", "C"]
-    assert r["passed"] == "seat 0 moves ship 0c to s4, loading P, wind B"
+    assert r["passed"] == "seat 1's ship c sails to square 4, loading pink, wind cards blue 1"
     assert r["hands_end"] == [2, 3]
     lit_keep_colour_dim_are_dark(run.image("gh_modone_full"), full)
 
@@ -131,14 +131,14 @@ def test_modone_four_players(run_ui, tmp_path):
     r = run.result
     for seat in range(3):
         assert r[f"reach_{seat}"]["lit"][-1] == "M"        # the 7th stop: a tap on the route
-        assert r[f"move_{seat}"].startswith(f"seat {seat} moves ship {seat}c to M")
+        assert r[f"move_{seat}"].startswith(f"seat {seat + 1}'s ship c sails to Modone")
     # three 3-sail ships arrived: each paid 3 wind cards and drew 1
     assert r["hands_after"] == [3, 3, 3, 5]
     full = r["full"]
     assert full["nodes"]["M"]["title"] == "Modone 3/3" and len(full["nodes"]["M"]["chips"]) == 6
     assert "M" not in full["lit"] and full["nodes"]["M"]["dimmed"]
     assert full["lit"] == r["reach_full"] and full["lit"][6] == "s7"
-    assert r["passed"] == "seat 3 moves ship 3c to s7, wind P+G+Y"
+    assert r["passed"] == "seat 4's ship c sails to square 7, wind cards yellow 1, pink 1, green 1"
     assert r["hands_end"][3] == 2                          # passing a full Modone draws nothing
     assert not any(n["clipped"] for n in full["nodes"].values())
     image = run.image("gh4_modone_full")
@@ -158,17 +158,17 @@ def test_modone_four_players_small_screen(run_ui, tmp_path):
 def test_refusals_name_the_rule_and_declaring_ends_the_game(run_ui, tmp_path):
     run = run_ui("scenarios_golden_horn_flows:declare_and_final_round", data_dir=touch_only(tmp_path))
     r = run.result
-    # declaring without all six colours: refused, the banner red and naming §7 E2
+    # declaring without all six colours: refused, the banner red and naming the rulebook heading
     assert r["ann_turn"]["buttons"]["declare"]["disabled"] is False
     refused = r["refused_declare"]
     assert refused["banner"] == ("Declaring needs a cube of each colour in your warehouse; "
-                                 "missing: yellow, pink, green (§7 E2)")
+                                 "missing: yellow, pink, green (rulebook: “End of the game”)")
     assert refused["banner_is_error"]
     assert colour_share(run.image("gh_refused_declare"), BANNER_RED, tolerance=8) > 0.06
-    # a tap on a square she cannot pay for (red outline): refused with §5.3 M3
+    # a tap on a square she cannot pay for (red outline): refused, citing "Moving a ship"
     assert r["ann_ship_a"]["nodes"]["V"]["reachable"] and not r["ann_ship_a"]["nodes"]["V"]["affordable"]
     moved = r["refused_move"]
-    assert moved["banner"] == "Reaching V needs wind cards O: Ann holds only 0 card(s) (§5.3 M3)"
+    assert moved["banner"] == "Reaching Venice needs wind cards orange 1: Ann holds only 0 cards (rulebook: “Moving a ship”)"
     assert moved["banner_is_error"] and moved["turn"] == "Ann's turn"
     assert colour_share(run.image("gh_refused_move"), BANNER_RED, tolerance=8) > 0.06
     # Bea's delivery completes her six colours: she may declare after her move

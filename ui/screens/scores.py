@@ -46,7 +46,7 @@ class ScoresScreen(Screen):
             lines = [l for l in sheet.get("lines", []) if l.get("seat") == seat]
             for line in lines:
                 row = Factory.ScoreRow()
-                detail = f" ({line['detail']})" if line.get("detail") else ""
+                detail = f" ({app.tr(line['detail'])})" if line.get("detail") else ""
                 row.ids.label.text = app.tr(line.get("label", "")) + detail
                 row.ids.points.text = str(line.get("points", ""))
                 column.ids.lines.add_widget(row)
