@@ -82,10 +82,12 @@ def _legal_for(state: GameState, actor: int) -> list[Action]:
 
 
 def mark_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """Pass plus every legal Mark of ``seat`` with the current roll."""
+    """Pass plus every legal Mark of ``seat`` with the current roll (marking no colour
+    on a card is legal too, the same as passing: E-MARK-1)."""
     counts = state.dice_counts()
     found: list[Action] = [Pass(seat)]
     for card in state.seats[seat].open:
+        found.append(Mark(seat, card.id, ()))
         fitting = fitting_colours(card, counts)
         if state.rules.must_use_all_fitting_colours:
             if fitting:

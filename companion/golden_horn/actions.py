@@ -108,8 +108,9 @@ class Attack(DescribedAction):
 class Move(DescribedAction):
     """Move one's own ship (e.g. "1b") to node ``to`` (§5): ``load`` is the colour loaded when
     leaving a main port ("" for none), ``reverse`` uses the pirate turn-around
-    right, ``wind`` lists the wind cards played in order (they follow from the
-    path, M8)."""
+    right, ``wind`` lists the wind cards played (they follow from the path, M8;
+    kept in the fixed colour order, so the same move has one value whatever
+    order the cards are given in)."""
 
     type: ClassVar[str] = "move"
     seat: int
@@ -125,6 +126,7 @@ class Move(DescribedAction):
             raise InvalidAction("load is one colour or empty")
         _check_colours(self.type, "load", self.load)
         _check_colours(self.type, "wind", self.wind)
+        object.__setattr__(self, "wind", _canonical(self.wind))
 
     def text(self) -> Text:
         details = ((Text("turned around"),) if self.reverse else ()) + \
