@@ -16,7 +16,7 @@ from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, Sc
 from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
-                               TurnStarted)
+                               TableNotice, TurnStarted)
 
 OPTIONS = (
     Option("side", "Scoring side", "brown", ("brown", "grey"),
@@ -82,6 +82,9 @@ class Coloretto:
         found: list[Signal] = []
         if isinstance(action, Reveal) and action.card == LAST_ROUND:
             found.append(FinalRound("the last-round card was drawn: this round is the last"))
+        # after FinalRound: the banner shown last stays on screen
+        if isinstance(action, Reveal) and not rules.is_foretold(before, action.card):
+            found.append(TableNotice(_miscount_notice(before, action.card)))
         if isinstance(action, Take):
             gained = (view.hand_score(after, action.seat).total
                       - view.hand_score(before, action.seat).total)
@@ -112,7 +115,7 @@ class Coloretto:
         if state.phase == START_PLAYER:
             return StartPlayer(rng.randrange(state.players))
         if state.phase == DRAW:
-            kinds = rules.possible_reveals(state)
+            kinds = rules.foretold_reveals(state)
             return Reveal(_weighted(rng, kinds, [state.left(k) for k in kinds]))
         raise IllegalAction(Text("no chance outcome is due now"))
 
@@ -130,6 +133,18 @@ class Coloretto:
     def actions_for_reading(self, state: ColorettoState,
                             reading: TableReading) -> tuple[Action, ...]:
         return camera.actions_for_reading(state, reading)
+
+
+def _miscount_notice(before: ColorettoState, card: str) -> Text:
+    """What the table hears when the draw disagrees with the 15 cards counted under
+    the last-round card."""
+    if card == LAST_ROUND and before.last_round_overdue:
+        return Text("The last-round card came up later than counted: this round is the last.")
+    if card == LAST_ROUND:
+        return Text("The last-round card came up sooner than counted: the pile was miscounted. "
+                    "This round is the last.")
+    return Text("The last-round card should have come up now: the pile was miscounted. Play on "
+                "and enter the last-round card when it comes up.")
 
 
 def _weighted(rng: random.Random, items: Sequence[str], weights: Sequence[int]) -> str:

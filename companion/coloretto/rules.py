@@ -63,16 +63,37 @@ def allowed_start_colours(state: ColorettoState, seat: int) -> tuple[str, ...]:
 
 
 def possible_reveals(state: ColorettoState) -> tuple[str, ...]:
-    """Every card the next draw can physically be.  The last-round card lies exactly
-    15 cards from the bottom (§3.1 step 6), so it is the only outcome of its draw."""
-    if state.next_draw == state.last_round_draw:
-        return (LAST_ROUND,)
-    return tuple(kind for kind in CATALOGUE.card_kinds
-                 if kind != LAST_ROUND and state.left(kind) > 0)
+    """Every card the next draw can physically be: any card still in the pile.  The
+    last-round card should lie exactly 15 cards from the bottom (§3.1 step 6), but a
+    table can miscount: it is accepted whenever it comes, and a colour card is
+    accepted at the draw where it was foretold (the table always wins)."""
+    return tuple(kind for kind in CATALOGUE.card_kinds if state.left(kind) > 0)
+
+
+def is_foretold(state: ColorettoState, card: str) -> bool:
+    """Whether ``card`` as the next draw agrees with where the last-round card was
+    foretold (False means the pile was miscounted)."""
+    if state.last_round or not state.last_round_draw:
+        return True
+    return (card == LAST_ROUND) == (state.next_draw == state.last_round_draw)
+
+
+def foretold_reveals(state: ColorettoState) -> tuple[str, ...]:
+    """The cards the next draw should be if the pile was counted right: only the
+    last-round card at its draw, never before it (what simulated tables draw)."""
+    cards = tuple(card for card in possible_reveals(state) if is_foretold(state, card))
+    return cards or possible_reveals(state)
 
 
 def can_draw(state: ColorettoState) -> bool:
     return any(row.can_place for row in state.rows) and state.pile_size > 0
+
+
+def must_take_empty(state: ColorettoState) -> bool:
+    """The pile ran out (it was miscounted and the last-round card came up last) and
+    no open row holds a card: the player takes an empty row to end the round."""
+    return (state.phase == TURN and not can_draw(state)
+            and not any(row.can_take for row in state.rows))
 
 
 def legal_actions(state: ColorettoState, seat: int | None = None) -> tuple[Action, ...]:
@@ -91,7 +112,9 @@ def legal_actions(state: ColorettoState, seat: int | None = None) -> tuple[Actio
         return tuple(Reveal(card) for card in possible_reveals(state))
     if phase == TURN:
         acts: list[Action] = [Draw(state.current)] if can_draw(state) else []
-        acts += [Take(state.current, i) for i, row in enumerate(state.rows) if row.can_take]
+        empty_ok = must_take_empty(state)
+        acts += [Take(state.current, i) for i, row in enumerate(state.rows)
+                 if row.can_take or (empty_ok and row.is_open)]
         return tuple(acts)
     if phase == PLACE:
         return tuple(Place(state.current, i) for i, row in enumerate(state.rows) if row.can_place)
@@ -199,14 +222,6 @@ def _draw(state: ColorettoState, action: Draw) -> ColorettoState:
 
 def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     card, number = action.card, state.next_draw
-    if card == LAST_ROUND and number != state.last_round_draw:
-        raise IllegalAction(Text("the last-round card lies under draw {under}; it cannot come up as "
-                                 "draw {number}", under=state.last_round_draw - 1, number=number),
-                            "§3.1 step 6")
-    if card != LAST_ROUND and number == state.last_round_draw:
-        raise IllegalAction(Text("draw {number} must be the last-round card, which has exactly {count} "
-                                 "cards under it", number=number, count=CATALOGUE.cards_under_last_round),
-                            "§3.1 step 6")
     if state.left(card) <= 0:
         if card in state.removed:
             raise IllegalAction(Text("{colour} was removed from this game", colour=colour_word(card)),
@@ -216,8 +231,8 @@ def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     after = replace(state, pile=state.without_from_pile(card), draws=number)
     if card == LAST_ROUND:
         # The card goes to the side and the same player draws again (§4.3, AMB-C10).
-        phase = DRAW if state.rules.after_last_round_card == "draw_again" else TURN
-        return replace(after, last_round=True, phase=phase)
+        phase = DRAW if state.rules.after_last_round_card == "draw_again" and after.pile_size else TURN
+        return replace(after, last_round=True, phase=phase, miscount=number - state.last_round_draw)
     return replace(after, drawn=card, phase=PLACE)
 
 
@@ -236,7 +251,7 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
 def _take(state: ColorettoState, action: Take) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
-    if not row.cards:
+    if not row.cards and not must_take_empty(state):
         raise IllegalAction(Text("row {row} has no cards to take", row=action.row + 1), "§4.3 B")
     collection = state.collections[action.seat]
     for card in row.cards:

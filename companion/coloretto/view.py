@@ -98,6 +98,8 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "draws": state.draws,
         "draws_until_last_round": state.draws_until_last_round,
         "final_round": state.last_round,
+        "last_round_overdue": state.last_round_overdue,
+        "miscount": state.miscount,
         "discarded": list(state.discarded),
         "over": state.phase == OVER,
         "scores": list(sheet.totals),

@@ -6,7 +6,8 @@ from kivy.properties import BooleanProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import TABLE, CompanionError
-from companion.signals import FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal
+from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
+                               TableNotice)
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -118,4 +119,6 @@ def signal_text(app, signal: Signal, names: list[str]) -> str:
         return app.tr("{name} scores {points}", name=name(signal.seat), points=signal.points)
     if isinstance(signal, GameEnded):
         return app.tr("Game over")
+    if isinstance(signal, TableNotice):
+        return app.say(signal.message)
     return ""
