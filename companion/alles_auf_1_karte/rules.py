@@ -9,11 +9,12 @@ from collections import Counter
 from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
+from companion.corrections import check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
 from companion.alles_auf_1_karte.actions import (
-    DICE_COUNT, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard,
-    describe_dice, seat_ref)
+    DICE_COUNT, CorrectMarks, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard,
+    colour_word, describe_dice, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
@@ -41,9 +42,12 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 
 def seats_to_deal(state: GameState) -> tuple[int, ...]:
-    """Seats that still need starting cards (deal phase)."""
+    """Seats that still need starting cards (deal phase), from the start player
+    clockwise; the table may deal to any of them first."""
     want = state.rules.setup_draw
-    return tuple(s for s in range(state.player_count) if len(state.seats[s].open) < want)
+    n = state.player_count
+    order = ((state.rules.start + k) % n for k in range(n))
+    return tuple(s for s in order if len(state.seats[s].open) < want)
 
 
 # -- legal actions --------------------------------------------------------------
@@ -103,6 +107,8 @@ def apply(state: GameState, action: Action) -> GameState:
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise InvalidAction(f"{action!r} is not an Alles auf 1 Karte action")
+    if isinstance(action, CorrectMarks):
+        return _correct_marks(state, action)             # at any moment: the table always wins
     if state.phase == OVER:
         raise IllegalAction(Text("The game is over."), RULE_END)
     return handler(state, action)
@@ -178,7 +184,7 @@ def _draw_card(state: GameState, action: DrawCard) -> GameState:
         return after
     if state.rules.advanced:
         return after.evolve(phase=KEEP, kept=(False,) * state.player_count)
-    return _start_round(after, 0)
+    return _start_round(after, state.rules.start)
 
 
 def _keep_cards(state: GameState, action: KeepCards) -> GameState:
@@ -213,7 +219,7 @@ def _reveal_card(state: GameState, action: RevealCard) -> GameState:
     if len(after.display) < DISPLAY_SIZE and after.pile and state.round == 0:
         return after
     if state.round == 0:
-        return _start_round(after, 0)
+        return _start_round(after, state.rules.start)
     return _next_replacement(after)
 
 
@@ -306,8 +312,8 @@ def _decided(state: GameState, seat: int, decision: Decision) -> GameState:
 
 
 def is_last_in_rotation(state: GameState) -> bool:
-    """True when the active seat is the last before the start player (seat 1)."""
-    return (state.active + 1) % state.player_count == 0
+    """True when the active seat is the last before the start player."""
+    return (state.active + 1) % state.player_count == state.rules.start
 
 
 def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
@@ -330,6 +336,30 @@ def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
     if after.pile:
         return after.evolve(phase=REVEAL)
     return _next_replacement(after)                       # AMB-A10: no refill
+
+
+def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
+    """Set the marks of an open card to what is crossed on the table."""
+    _check_seat(state, action.seat)
+    seat = state.seats[action.seat]
+    card = seat.open_card(action.card)
+    if card is None:
+        raise IllegalAction(Text("{seat} has no open card {card}; a scored card is read-only.",
+                                 seat=seat_ref(action.seat, capitalised=True), card=action.card), RULE_SCORE)
+    if len(action.after) != len(card.marks):
+        raise IllegalAction(Text("Card {card} has {count} rows, not {given}.", card=action.card,
+                                 count=len(card.marks), given=len(action.after)))
+    check_correction(card.marks, action.before, action.after)
+    for row, marks in zip(card.card.rows, action.after):
+        if marks > row.fields:
+            raise IllegalAction(Text("The {colour} row of {card} has only {count} fields.",
+                                     colour=colour_word(row.colour), card=action.card, count=row.fields))
+    corrected = CardInPlay(card.card, action.after)
+    if corrected.must_score:
+        raise IllegalAction(Text("Three complete rows score the card: correct the marks without the "
+                                 "last ones and cross those with the roll."), RULE_SCORE)
+    opened = tuple(corrected if c.id == card.id else c for c in seat.open)
+    return state.with_seat(action.seat, SeatState(opened, seat.scored))
 
 
 def _next_replacement(state: GameState) -> GameState:
@@ -355,5 +385,5 @@ def _start_marking(state: GameState) -> GameState:
 _HANDLERS = {
     DrawCard: _draw_card, KeepCards: _keep_cards, RevealCard: _reveal_card,
     RollDice: _roll_dice, Reroll: _reroll, Mark: _mark, Pass: _pass,
-    TakeDisplayCard: _take_display_card,
+    TakeDisplayCard: _take_display_card, CorrectMarks: _correct_marks,
 }

@@ -19,6 +19,9 @@ OPTIONS: tuple[Option, ...] = (
     Option("equal_turns", "Equal turns", False, (False, True),
            "Off (rulebook): the game ends right after the roll in which someone scores a 4th "
            "card. On (house rule): play on until every seat has rolled as often (AMB-A3)."),
+    Option("start_player", "Start player", 1, (1, 2, 3, 4),
+           "Who rolls first, counted in the order the names were entered (1 is the first name); "
+           "play then goes clockwise. The starting cards may be dealt in any order."),
 )
 
 #: A config option that is not shown in the setup screen: the ids of the 30 card
@@ -58,8 +61,10 @@ def initial_state(config: GameConfig, options: dict[str, Any], cards: tuple[Card
                   ) -> GameState:
     rules = Rules(advanced=options["variant"] == "advanced",
                   must_use_all_fitting_colours=options["must_use_all_fitting_colours"],
-                  equal_turns=options["equal_turns"])
+                  equal_turns=options["equal_turns"], start=options["start_player"] - 1)
     n = config.player_count
+    if rules.start >= n:
+        raise ConfigError(f"start player {rules.start + 1} is not at a table of {n} players")
     return GameState(
         names=tuple(p.name for p in config.players),
         rules=rules,

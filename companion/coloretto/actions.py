@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.corrections import TableCorrection
 from companion.engine import InvalidAction
 from companion.i18n import Seat, Text
 
@@ -163,5 +164,32 @@ class Take(DescribedAction):
         return Text("{seat} takes row {row}", seat=Seat(self.seat), row=self.row + 1)
 
 
-ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take)
+#: A player's cards of each kind, as the correction names them.
+KIND_WORDS = {"joker": Text("jokers"), "plus2": Text("+2 cards")}
+
+
+@dataclass(frozen=True)
+class CorrectCards(TableCorrection):
+    """The table corrects ``seat``'s face-up cards of ``card`` (a colour, ``joker`` or
+    ``plus2``) from ``before`` (the app's count) to ``after``.  Cards added come out of
+    the pile while it has copies; cards taken away go out of the game."""
+
+    type: ClassVar[str] = "correct_cards"
+    seat: int
+    card: str
+    before: int
+    after: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if self.card not in CATALOGUE.card_kinds or self.card == LAST_ROUND:
+            raise InvalidAction(f"{self.card!r} is not a card a player can hold")
+
+    def text(self) -> Text:
+        return Text("Correction: {seat}'s cards, {card}: {before} → {after}", seat=Seat(self.seat),
+                    card=KIND_WORDS.get(self.card) or colour_word(self.card), before=self.before,
+                    after=self.after)
+
+
+ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take, CorrectCards)
 CODEC = ActionCodec(*ACTION_CLASSES)

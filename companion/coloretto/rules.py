@@ -8,12 +8,13 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.actions import Action
-from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
+from companion.coloretto.actions import (ACTION_CLASSES, CorrectCards, Draw, Place, RemoveColour, Reveal,
                                          StartCard, StartPlayer, Take, card_label, colour_word)
-from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
+from companion.corrections import check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
 
@@ -128,6 +129,8 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
     IllegalAction (with the rule) if the rules forbid it now."""
     if not isinstance(action, ACTION_CLASSES):
         raise InvalidAction(f"not a Coloretto action: {action!r}")
+    if isinstance(action, CorrectCards):
+        return _correct_cards(state, action)
     if state.phase == OVER:
         raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
@@ -265,6 +268,29 @@ def _take(state: ColorettoState, action: Take) -> ColorettoState:
     if len(after.out) < after.players:
         return replace(after, current=after.next_active_after(action.seat))
     return _end_round(after)
+
+
+def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoState:
+    """Set ``seat``'s count of one card kind to what lies on the table (at any moment)."""
+    _check_seat_exists(state, action.seat)
+    hand = state.collections[action.seat]
+    counted = {JOKER: hand.jokers, PLUS2: hand.plus2}.get(action.card)
+    if counted is None:
+        counted = hand.count(action.card)
+    check_correction(counted, action.before, action.after)
+    change = action.after - action.before
+    if action.card == JOKER:
+        hand = replace(hand, jokers=action.after)
+    elif action.card == PLUS2:
+        hand = replace(hand, plus2=action.after)
+    else:
+        index = CATALOGUE.colours.index(action.card)
+        hand = replace(hand, counts=hand.counts[:index] + (action.after,) + hand.counts[index + 1:])
+    collections = state.collections[:action.seat] + (hand,) + state.collections[action.seat + 1:]
+    from_pile = min(max(change, 0), state.left(action.card))
+    discarded = state.discarded + (action.card,) * max(-change, 0)
+    return replace(state, collections=collections, discarded=discarded,
+                   pile=state.without_from_pile(action.card, from_pile))
 
 
 def _end_round(state: ColorettoState) -> ColorettoState:
