@@ -36,7 +36,7 @@ OPTIONS: tuple[Option, ...] = (
            ("anyTimeInOwnTurn", "beforeMoveDone", "startOfTurnOnly"),
            "Recommended: any time in your own turn, also right after your ship arrives. Both "
            "rulebooks: the turn ends when the ship has moved, so declare before your move is done. "
-           "Or only at the start of your turn (DIFF-18).",
+           "Or only at the start of your turn.",
            labels=("Any time in your turn (recommended)", "Before your ship has moved (both rulebooks)",
                    "Only at the start of your turn")),
     Option("end.portEmptyCompletesRound", "An empty port completes the round", True, (False, True),
@@ -44,7 +44,7 @@ OPTIONS: tuple[Option, ...] = (
     Option("end.emptyPortInDeclaredRound", "A port empties after the end was declared",
            "roundCompletes", ("roundCompletes", "gameEnds"),
            "Recommended: nothing changes, the round is played to its end. Or the game ends with the "
-           "turn that emptied the port, as when the port empties first (F6).",
+           "turn that emptied the port, as when the port empties first.",
            labels=("The round is played to its end (recommended)",
                    "The game ends with that turn")),
     Option("cards.hands", "Hands", "hidden", ("hidden", "open"),
