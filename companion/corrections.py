@@ -9,7 +9,8 @@ cannot silently change something else) or the new count is impossible.
 """
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import Any, Callable
 
 from companion.actions import DescribedAction
 from companion.engine import IllegalAction
@@ -21,6 +22,16 @@ class TableCorrection(DescribedAction):
 
     before: Any
     after: Any
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One count the table may correct: what it is (``what``, in the players' words),
+    the app's ``count``, and ``correct(after)`` building the correction to ``after``."""
+
+    what: Text
+    count: int
+    correct: Callable[[int], TableCorrection]
 
 
 def check_correction(counted: Any, before: Any, after: Any) -> None:

@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping
 
 from companion.actions import Action
+from companion.corrections import Counted
 from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
@@ -74,6 +75,10 @@ class AllesAuf1Karte:
 
     def apply(self, state: GameState, action: Action) -> GameState:
         return rules.apply(state, action)
+
+    def counted(self, state: GameState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return rules.counted(state)
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER

@@ -6,10 +6,11 @@ one (or raises IllegalAction with a reason a player can read).
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
-from companion.corrections import check_correction
+from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
 from companion.alles_auf_1_karte.actions import (
@@ -360,6 +361,24 @@ def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
                                  "last ones and cross those with the roll."), RULE_SCORE)
     opened = tuple(corrected if c.id == card.id else c for c in seat.open)
     return state.with_seat(action.seat, SeatState(opened, seat.scored))
+
+
+def counted(state: GameState) -> tuple[Counted, ...]:
+    """The fields crossed in each row of every open card, for the "correct the table" screen."""
+    found = []
+    for seat_no, seat in enumerate(state.seats):
+        for card in seat.open:
+            for index, row in enumerate(card.card.rows):
+                found.append(Counted(
+                    Text("{name}: card {card}, {colour} row", name=state.names[seat_no], card=card.id,
+                         colour=colour_word(row.colour)),
+                    card.marks[index], partial(_row_correction, seat_no, card, index)))
+    return tuple(found)
+
+
+def _row_correction(seat: int, card: CardInPlay, index: int, after: int) -> CorrectMarks:
+    marks = card.marks[:index] + (after,) + card.marks[index + 1:]
+    return CorrectMarks(seat, card.id, card.marks, marks)
 
 
 def _next_replacement(state: GameState) -> GameState:

@@ -185,10 +185,12 @@ class CorrectCards(TableCorrection):
         if self.card not in CATALOGUE.card_kinds or self.card == LAST_ROUND:
             raise InvalidAction(f"{self.card!r} is not a card a player can hold")
 
+    def kind_word(self) -> Text | str:
+        return KIND_WORDS.get(self.card) or colour_word(self.card)
+
     def text(self) -> Text:
         return Text("Correction: {seat}'s cards, {card}: {before} → {after}", seat=Seat(self.seat),
-                    card=KIND_WORDS.get(self.card) or colour_word(self.card), before=self.before,
-                    after=self.after)
+                    card=self.kind_word(), before=self.before, after=self.after)
 
 
 ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take, CorrectCards)

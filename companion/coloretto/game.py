@@ -11,6 +11,7 @@ from companion.coloretto.actions import (CODEC, Place, RemoveColour, Reveal, Sta
 from companion.coloretto.data import LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_COLOURS,
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
+from companion.corrections import Counted
 from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.i18n import Text
@@ -100,6 +101,10 @@ class Coloretto:
                 new_round or before.phase not in PLAY_PHASES or before.current != after.current):
             found.append(TurnStarted(after.current))
         return tuple(found)
+
+    def counted(self, state: ColorettoState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return rules.counted(state)
 
     # -- chance and buttons ----------------------------------------------------------
     def sample_chance(self, state: ColorettoState, rng: random.Random) -> Action:

@@ -6,6 +6,7 @@ Rows and seats are 0-based; messages count rows from 1 as players do.
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from companion.actions import Action
 from companion.coloretto.actions import (ACTION_CLASSES, CorrectCards, Draw, Place, RemoveColour, Reveal,
@@ -14,7 +15,7 @@ from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
-from companion.corrections import check_correction
+from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
 
@@ -291,6 +292,20 @@ def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoStat
     discarded = state.discarded + (action.card,) * max(-change, 0)
     return replace(state, collections=collections, discarded=discarded,
                    pile=state.without_from_pile(action.card, from_pile))
+
+
+def counted(state: ColorettoState) -> tuple[Counted, ...]:
+    """Every player's cards of each kind, for the "correct the table" screen."""
+    found = []
+    for seat in range(state.players):
+        hand = state.collections[seat]
+        held = {JOKER: hand.jokers, PLUS2: hand.plus2}
+        for kind in state.colours_in_play + (JOKER, PLUS2):
+            count = held.get(kind, hand.count(kind) if kind in CATALOGUE.colours else 0)
+            sample = CorrectCards(seat, kind, count, count)
+            found.append(Counted(Text("{name}: {card}", name=state.names[seat], card=sample.kind_word()),
+                                 count, partial(CorrectCards, seat, kind, count)))
+    return tuple(found)
 
 
 def _end_round(state: ColorettoState) -> ColorettoState:

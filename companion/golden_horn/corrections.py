@@ -3,11 +3,13 @@ what lies on the table (see :mod:`companion.corrections`)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
-from companion.corrections import check_correction
+from companion.corrections import Counted, check_correction
 from companion.engine import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Correct
+from companion.golden_horn.data import COLOURS
 from companion.golden_horn.state import GoldenHornState, evolve
 from companion.golden_horn.texts import colour_word
 from companion.i18n import Seat, Text
@@ -65,3 +67,34 @@ def _correct_hand(state: GoldenHornState, action: Correct) -> GoldenHornState:
     hands = _set(state.hands, seat, action)
     size = sizes[seat] + action.after - action.before
     return evolve(state, hands=hands, hand_sizes=sizes[:seat] + (size,) + sizes[seat + 1:])
+
+
+def counted(state: GoldenHornState) -> tuple[Counted, ...]:
+    """Every count the players keep by hand, for the "correct the table" screen:
+    warehouses, cargo, hands, the two ports and the bag."""
+    found: list[Counted] = []
+
+    def add(what: str, at: str, colour: str, count: int) -> None:
+        sample = Correct(what, at, colour, count, count)
+        label = sample.place() if not colour else Text("{place}, {colour}", place=sample.place(),
+                                                        colour=colour_word(colour))
+        found.append(Counted(label, count, partial(Correct, what, at, colour, count)))
+
+    for seat in range(state.players):
+        for colour in COLOURS:
+            add("warehouse", str(seat), colour, cubes.get(state.warehouses[seat], colour))
+    for ship in state.ships:
+        if ship.cargo:
+            add("cargo", ship.label, ship.cargo_colour, ship.cargo)
+    for seat in range(state.players):
+        if state.hands is None:
+            add("hand", str(seat), "", state.hand_sizes[seat])
+        else:
+            for colour in COLOURS:
+                add("hand", str(seat), colour, cubes.get(state.hands[seat], colour))
+    for port, at in ((0, "V"), (1, "C")):
+        for colour in COLOURS:
+            add("port", at, colour, cubes.get(state.ports[port], colour))
+    for colour in COLOURS:
+        add("bag", "", colour, cubes.get(state.bag, colour))
+    return tuple(found)

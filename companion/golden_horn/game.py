@@ -12,7 +12,8 @@ from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
                                            Move, PlaceFleet, TurnAround)
 from companion.golden_horn.chance import pending_text
-from companion.golden_horn.corrections import apply_correct
+from companion.corrections import Counted
+from companion.golden_horn.corrections import apply_correct, counted
 from companion.golden_horn.cubes import counts
 from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score_sheet
@@ -155,6 +156,10 @@ class GoldenHorn:
         if state.phase == AFTER_MOVE and not state.pending:
             return EndTurn(state.current)
         return None
+
+    def counted(self, state: GoldenHornState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return counted(state)
 
     # -- camera and table screen ----------------------------------------
     def actions_for_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Action, ...]:

@@ -146,3 +146,22 @@ def test_alles_correction_cannot_score_a_card_by_hand():
     full = tuple(row.fields for row in card.card.rows)
     with pytest.raises(IllegalAction, match="Three complete rows"):
         game.apply(state, CorrectMarks(0, card.id, card.marks, full))
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_every_counted_item_can_be_corrected_up_and_back(name):
+    """What the "correct the table" screen lists: each count's correction applies."""
+    game, _, _, state = midgame(name)
+    items = game.counted(state)
+    assert len(items) >= 10
+    for item in items:
+        assert "{" not in str(with_names(item.what, NAMES))
+        try:
+            up = game.apply(state, item.correct(item.count + 1))
+        except IllegalAction as exc:        # only a full or a third complete Alles row is refused
+            assert name == "alles_auf_1_karte"
+            assert "Three complete rows" in str(exc) or "has only" in str(exc)
+            continue
+        assert up != state
+        again = {str(i.what): i.count for i in game.counted(up)}
+        assert again[str(item.what)] == item.count + 1

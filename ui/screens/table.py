@@ -22,6 +22,7 @@ class TableScreen(Screen):
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     is_over = BooleanProperty(False)
+    can_correct = BooleanProperty(False)
     flash_text = StringProperty("")
     view = ObjectProperty(None, allownone=True)
 
@@ -39,6 +40,7 @@ class TableScreen(Screen):
         self.game_title = session.game.title
         self.turn_text = turn_text(app, session)
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
+        self.can_correct = hasattr(session.game, "counted")
         pending = session.pending
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}",
@@ -77,6 +79,12 @@ class TableScreen(Screen):
 
     def reject(self) -> None:
         App.get_running_app().session.reject()
+
+    def correct_table(self) -> None:
+        """Open "correct the table": counts kept by hand, set to what lies on the table."""
+        from ui.screens.correction import CorrectionPopup
+
+        CorrectionPopup().open_for_session()
 
     def show_scores(self) -> None:
         app = App.get_running_app()

@@ -1,0 +1,14 @@
+"""Correct the table under Xvfb: the list opens from the table screen, a tap corrects
+a count (journaled, in the players' words) and Undo takes it back."""
+from __future__ import annotations
+
+
+def test_correct_a_players_cards_by_taps_and_undo(run_ui):
+    run = run_ui("scenarios_corrections:correct_coloretto_by_taps")
+    r = run.result
+    assert any(what.startswith("Ana: ") for what in r["rows"]) and len(r["rows"]) >= 15
+    what, count = r["row_before"]
+    assert r["row_after"] == str(int(count) + 1)
+    assert r["last_action"] == f"Correction: Ana's cards, {what.split(': ')[1]}: {count} → {int(count) + 1}"
+    assert r["undone"] is True
+    assert float(run.image("correction_popup").std()) > 15
