@@ -24,6 +24,11 @@ class TableCorrection(DescribedAction):
     after: Any
 
 
+class PlayerChoice(DescribedAction):
+    """A choice the rules leave to a player (e.g. Coloretto's joker and positive
+    colours): like a correction, never listed and applied at any moment."""
+
+
 @dataclass(frozen=True)
 class Counted:
     """One count the table may correct: what it is (``what``, in the players' words),

@@ -9,12 +9,13 @@ from dataclasses import replace
 from functools import partial
 
 from companion.actions import Action
-from companion.coloretto.actions import (ACTION_CLASSES, CorrectCards, Draw, Place, RemoveColour, Reveal,
+from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place, RemoveColour, Reveal,
                                          StartCard, StartPlayer, Take, card_label, colour_word)
 from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
+from companion.coloretto.scoring import joker_choices
 from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
@@ -132,6 +133,8 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
         raise InvalidAction(f"not a Coloretto action: {action!r}")
     if isinstance(action, CorrectCards):
         return _correct_cards(state, action)
+    if isinstance(action, ChooseScoring):
+        return _choose_scoring(state, action)
     if state.phase == OVER:
         raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
@@ -292,6 +295,40 @@ def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoStat
     discarded = state.discarded + (action.card,) * max(-change, 0)
     return replace(state, collections=collections, discarded=discarded,
                    pile=state.without_from_pile(action.card, from_pile))
+
+
+def _choose_scoring(state: ColorettoState, action: ChooseScoring) -> ColorettoState:
+    """A player's own joker and positive colours (checked against the hand now)."""
+    _check_seat_exists(state, action.seat)
+    others = tuple(entry for entry in state.scoring if entry[0] != action.seat)
+    if action.is_optimum:
+        return replace(state, scoring=others)
+    problem = scoring_problem(state, action.seat, action.jokers, action.positive)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return replace(state, scoring=others + ((action.seat, action.jokers, action.positive),))
+
+
+def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
+                    positive: tuple[str, ...]) -> Text | None:
+    """Why ``seat`` cannot score with these joker and positive colours, or None."""
+    hand = state.collections[seat]
+    if len(jokers) != hand.jokers:
+        return Text("{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
+                    count=hand.jokers)
+    allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
+    for colour in jokers:
+        if (colour or None) not in allowed:
+            return Text("A joker cannot be {colour} with the option chosen for jokers.",
+                        colour=colour_word(colour) if colour else Text("none"))
+    held = {c for c, n in hand.by_colour().items() if n} | {c for c in jokers if c}
+    for colour in positive:
+        if colour not in held:
+            return Text("{name} has no {colour} card to score as positive.", name=_name(state, seat),
+                        colour=colour_word(colour))
+    if len(positive) != min(3, len(held)):
+        return Text("Choose {count} positive colours.", count=min(3, len(held)))
+    return None
 
 
 def counted(state: ColorettoState) -> tuple[Counted, ...]:

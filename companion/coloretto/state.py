@@ -112,6 +112,8 @@ class ColorettoState:
     #: the last-round card came up this many draws after (+) or before (-) the draw
     #: the 15 cards under it foretold: the pile was miscounted (0: as foretold)
     miscount: int = 0
+    #: players' own scoring choices: (seat, joker colours, positive colours), AMB-C5
+    scoring: tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...] = ()
     last_taker: int | None = None
     discarded: tuple[str, ...] = ()
 
