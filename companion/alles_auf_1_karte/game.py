@@ -9,7 +9,7 @@ from companion.corrections import Counted
 from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
-from companion.i18n import Text
+from companion.i18n import N_, Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
@@ -41,6 +41,10 @@ class AllesAuf1Karte:
     min_players = 2
     max_players = 4
     options = OPTIONS
+    #: shown on the setup screen: the shipped layouts are not the real cards
+    setup_notice = N_("The 30 card layouts shipped are invented samples, not your cards: check them "
+                      "before playing. Under \"Cards\" on the table screen, tap a card's rows (colour, "
+                      "fields, sun) to enter it as printed; it applies from the next game on.")
 
     def __init__(self, catalogue: Catalogue | None = None):
         self._catalogue = catalogue

@@ -33,3 +33,19 @@ async def correct_coloretto_by_taps(probe) -> None:
     await probe.tap_id("undo")
     await probe.until(lambda: app.session.state == before)
     probe.record("undone", app.session.state == before)
+
+
+async def alles_setup_notice(probe) -> None:
+    """Setup with Alles auf 1 Karte: the notice that the card layouts are samples, and
+    the start-player option; none for Coloretto."""
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    for title, game in (("Alles auf 1 Karte", "alles_auf_1_karte"), ("Coloretto", "coloretto")):
+        await probe.tap(probe.find(text=title, cls="GameChoice"))
+        await probe.until(lambda: app.manager.get_screen("setup").game_name == game)
+        await probe.frames(3)
+        probe.record(f"notices_{game}", [w.text for w in probe.find_all(cls="SetupNotice")])
+        probe.record(f"texts_{game}", probe.texts(probe.find(wid="options")))
+        if game == "alles_auf_1_karte":
+            await probe.screenshot("alles_setup")

@@ -12,3 +12,11 @@ def test_correct_a_players_cards_by_taps_and_undo(run_ui):
     assert r["last_action"] == f"Correction: Ana's cards, {what.split(': ')[1]}: {count} → {int(count) + 1}"
     assert r["undone"] is True
     assert float(run.image("correction_popup").std()) > 15
+
+
+def test_setup_says_the_alles_card_layouts_are_samples(run_ui):
+    r = run_ui("scenarios_corrections:alles_setup_notice").result
+    [notice] = r["notices_alles_auf_1_karte"]
+    assert notice.startswith("The 30 card layouts shipped are invented samples")
+    assert "Start player" in r["texts_alles_auf_1_karte"]
+    assert r["notices_coloretto"] == []
