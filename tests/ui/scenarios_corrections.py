@@ -49,3 +49,48 @@ async def alles_setup_notice(probe) -> None:
         probe.record(f"texts_{game}", probe.texts(probe.find(wid="options")))
         if game == "alles_auf_1_karte":
             await probe.screenshot("alles_setup")
+
+
+async def coloretto_own_colours(probe) -> None:
+    """A Coloretto game played to the end (not by taps); on the scores screen Ana picks
+    other positive colours by taps and sees the points given away; Best restores them."""
+    import random
+
+    from companion.engine import TABLE
+
+    app = probe.app
+    await start_coloretto(probe)
+    rng = random.Random(5)
+    session = app.session
+    while not session.is_over:
+        if session.to_act == (TABLE,):
+            session.submit(session.game.sample_chance(session.state, rng))
+        else:
+            session.submit(rng.choice(session.legal_actions()))
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.frames(10)                          # the screen transition
+    best = session.summary()["players"][0]
+    probe.record("best", best["score"])
+    await probe.tap(probe.find(text="Choose colours"))
+    popup = next(w for w in Window.children if type(w).__name__ == "ScoringChoicePopup")
+    await probe.frames(15)
+    toggles = list(reversed(popup.ids.colours.children))
+    probe.record("toggles", [t.colour for t in toggles])
+    # swap the last positive colour for the first colour that is not positive
+    on = [t for t in toggles if t.state == "down"]
+    off = [t for t in toggles if t.state == "normal"]
+    await probe.tap(on[-1])
+    await probe.tap(off[0])
+    await probe.tap(popup.ids.apply)
+    await probe.until(lambda: session.summary()["players"][0]["points_given_away"] > 0)
+    await probe.frames(5)
+    probe.record("own", session.summary()["players"][0]["score"])
+    probe.record("warnings", [w.text for w in probe.find_all(cls="ScoreWarning")])
+    await probe.screenshot("own_colours")
+    await probe.tap(probe.find(text="Choose colours"))
+    popup = next(w for w in Window.children if type(w).__name__ == "ScoringChoicePopup")
+    await probe.frames(15)
+    await probe.tap(popup.ids.best)
+    await probe.until(lambda: session.summary()["players"][0]["points_given_away"] == 0)
+    await probe.frames(5)
+    probe.record("warnings_after_best", [w.text for w in probe.find_all(cls="ScoreWarning")])

@@ -20,3 +20,13 @@ def test_setup_says_the_alles_card_layouts_are_samples(run_ui):
     assert notice.startswith("The 30 card layouts shipped are invented samples")
     assert "Start player" in r["texts_alles_auf_1_karte"]
     assert r["notices_coloretto"] == []
+
+
+def test_coloretto_players_choose_their_own_positive_colours_on_the_scores_screen(run_ui):
+    run = run_ui("scenarios_corrections:coloretto_own_colours")
+    r = run.result
+    assert len(r["toggles"]) >= 4
+    given = r["best"] - r["own"]
+    assert given > 0
+    assert r["warnings"] == [f"Own colours: {given} points fewer than the best colours"]
+    assert r["warnings_after_best"] == []
