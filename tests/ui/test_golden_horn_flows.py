@@ -138,7 +138,7 @@ def test_modone_four_players(run_ui, tmp_path):
     assert full["nodes"]["M"]["title"] == "Modone 3/3" and len(full["nodes"]["M"]["chips"]) == 6
     assert "M" not in full["lit"] and full["nodes"]["M"]["dimmed"]
     assert full["lit"] == r["reach_full"] and full["lit"][6] == "s7"
-    assert r["passed"] == "seat 3 moves ship 3c to s7, wind P+G+Y"
+    assert r["passed"] == "seat 3 moves ship 3c to s7, wind Y+P+G"     # wind cards in one colour order
     assert r["hands_end"][3] == 2                          # passing a full Modone draws nothing
     assert not any(n["clipped"] for n in full["nodes"].values())
     image = run.image("gh4_modone_full")

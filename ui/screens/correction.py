@@ -7,7 +7,6 @@ history, undone with UNDO); the engine's ``counted(state)`` says what is listed.
 from __future__ import annotations
 
 from kivy.app import App
-from kivy.factory import Factory
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
@@ -62,4 +61,3 @@ def counted_items(session) -> tuple[Counted, ...]:
     return tuple(counted(session.state)) if counted is not None else ()
 
 
-Factory.register("CorrectionRow", cls=CorrectionRow)

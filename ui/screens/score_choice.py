@@ -18,7 +18,7 @@ load_kv(__file__)
 
 def supports_choice(player: dict[str, Any]) -> bool:
     """Whether a game's player summary offers the players' own scoring choice."""
-    return "points_given_away" in player
+    return isinstance(player, dict) and "points_given_away" in player
 
 
 class ScoringChoicePopup(Popup):

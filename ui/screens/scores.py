@@ -32,7 +32,9 @@ class ScoresScreen(Screen):
         from ui.screens.score_choice import ScoringChoicePopup, supports_choice
 
         app = App.get_running_app()
-        players = session.summary().get("players", [])
+        players = session.summary().get("players")
+        if not isinstance(players, list):
+            return
         columns = list(reversed(self.ids.columns.children))
         for seat, (column, player) in enumerate(zip(columns, players)):
             if not supports_choice(player):
