@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.i18n import Text
+
 
 @dataclass(frozen=True)
 class Signal:
@@ -67,3 +69,11 @@ class ErrorSignal(Signal):
     """Something was refused (illegal move, unreadable input): status LED + low beep."""
 
     reason: str = ""
+
+
+@dataclass(frozen=True)
+class TableNotice(Signal):
+    """Something the players should know although play goes on (e.g. the pile was
+    miscounted): shown as a banner, no LED pattern."""
+
+    message: Text

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
+from companion.corrections import TableCorrection
 from companion.engine import TABLE, InvalidAction
 from companion.alles_auf_1_karte.cards import COLOURS, CardIdError, card_from_id
 from companion.i18n import Seat, Text
@@ -176,6 +177,27 @@ class TakeDisplayCard(DescribedAction):
                     card=card_words(self.card))
 
 
+@dataclass(frozen=True)
+class CorrectMarks(TableCorrection):
+    """The table corrects the marks on ``seat``'s open ``card``: ``before`` the fields
+    crossed per row as the app counts them, ``after`` as they are on the card."""
+
+    type: ClassVar[str] = "correct_marks"
+    seat: int
+    card: str
+    before: tuple[int, ...]
+    after: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if len(self.before) != len(self.after):
+            raise InvalidAction("correct_marks: before and after need the same rows")
+
+    def text(self) -> Text:
+        return Text("Correction: marks on {seat}'s card {card}: {before} → {after}", seat=_seat_label(self.seat),
+                    card=self.card, before="-".join(map(str, self.before)),
+                    after="-".join(map(str, self.after)))
+
+
 def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:
     """``("red", "red", "blue")`` -> "2 red, 1 blue" (a list of texts), or "no dice"."""
     counts = tuple(Text("{count} {colour}", count=faces.count(c), colour=colour_word(c))
@@ -183,5 +205,6 @@ def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:
     return counts or Text("no dice")
 
 
-ACTION_TYPES = (DrawCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard)
+ACTION_TYPES = (DrawCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard,
+                CorrectMarks)
 CODEC = ActionCodec(*ACTION_TYPES)

@@ -5,11 +5,12 @@ import random
 from typing import Any, Mapping
 
 from companion.actions import Action
+from companion.corrections import Counted
 from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
 from companion.alles_auf_1_karte.rulebook import HEADINGS
-from companion.i18n import Text
+from companion.i18n import N_, Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
@@ -41,6 +42,10 @@ class AllesAuf1Karte:
     min_players = 2
     max_players = 4
     options = OPTIONS
+    #: shown on the setup screen: the shipped layouts are not the real cards
+    setup_notice = N_("The 30 card layouts shipped are invented samples, not your cards: check them "
+                      "before playing. Under \"Cards\" on the table screen, tap a card's rows (colour, "
+                      "fields, sun) to enter it as printed; it applies from the next game on.")
 
     def __init__(self, catalogue: Catalogue | None = None):
         self._catalogue = catalogue
@@ -78,6 +83,10 @@ class AllesAuf1Karte:
             return rules.apply(state, action)
         except IllegalAction as exc:
             raise exc.citing(HEADINGS) from None
+
+    def counted(self, state: GameState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return rules.counted(state)
 
     def is_over(self, state: GameState) -> bool:
         return state.phase == OVER

@@ -6,14 +6,16 @@ one (or raises IllegalAction with a reason a player can read).
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
+from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
-    DICE_COUNT, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard,
-    card_words, describe_dice, seat_ref)
+    DICE_COUNT, CorrectMarks, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
+    TakeDisplayCard, card_words, colour_word, describe_dice, seat_ref)
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
@@ -41,9 +43,12 @@ def to_act(state: GameState) -> tuple[int, ...]:
 
 
 def seats_to_deal(state: GameState) -> tuple[int, ...]:
-    """Seats that still need starting cards (deal phase)."""
+    """Seats that still need starting cards (deal phase), from the start player
+    clockwise; the table may deal to any of them first."""
     want = state.rules.setup_draw
-    return tuple(s for s in range(state.player_count) if len(state.seats[s].open) < want)
+    n = state.player_count
+    order = ((state.rules.start + k) % n for k in range(n))
+    return tuple(s for s in order if len(state.seats[s].open) < want)
 
 
 # -- legal actions --------------------------------------------------------------
@@ -82,10 +87,12 @@ def _legal_for(state: GameState, actor: int) -> list[Action]:
 
 
 def mark_actions(state: GameState, seat: int) -> tuple[Action, ...]:
-    """Pass plus every legal Mark of ``seat`` with the current roll."""
+    """Pass plus every legal Mark of ``seat`` with the current roll (marking no colour
+    on a card is legal too, the same as passing: E-MARK-1)."""
     counts = state.dice_counts()
     found: list[Action] = [Pass(seat)]
     for card in state.seats[seat].open:
+        found.append(Mark(seat, card.id, ()))
         fitting = fitting_colours(card, counts)
         if state.rules.must_use_all_fitting_colours:
             if fitting:
@@ -101,6 +108,8 @@ def apply(state: GameState, action: Action) -> GameState:
     handler = _HANDLERS.get(type(action))
     if handler is None:
         raise InvalidAction(f"{action!r} is not an Alles auf 1 Karte action")
+    if isinstance(action, CorrectMarks):
+        return _correct_marks(state, action)             # at any moment: the table always wins
     if state.phase == OVER:
         raise IllegalAction(Text("The game is over."), RULE_END)
     return handler(state, action)
@@ -176,7 +185,7 @@ def _draw_card(state: GameState, action: DrawCard) -> GameState:
         return after
     if state.rules.advanced:
         return after.evolve(phase=KEEP, kept=(False,) * state.player_count)
-    return _start_round(after, 0)
+    return _start_round(after, state.rules.start)
 
 
 def _keep_cards(state: GameState, action: KeepCards) -> GameState:
@@ -213,7 +222,7 @@ def _reveal_card(state: GameState, action: RevealCard) -> GameState:
     if len(after.display) < DISPLAY_SIZE and after.pile and state.round == 0:
         return after
     if state.round == 0:
-        return _start_round(after, 0)
+        return _start_round(after, state.rules.start)
     return _next_replacement(after)
 
 
@@ -307,8 +316,8 @@ def _decided(state: GameState, seat: int, decision: Decision) -> GameState:
 
 
 def is_last_in_rotation(state: GameState) -> bool:
-    """True when the active seat is the last before the start player (seat 1)."""
-    return (state.active + 1) % state.player_count == 0
+    """True when the active seat is the last before the start player."""
+    return (state.active + 1) % state.player_count == state.rules.start
 
 
 def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
@@ -334,6 +343,48 @@ def _take_display_card(state: GameState, action: TakeDisplayCard) -> GameState:
     return _next_replacement(after)                       # AMB-A10: no refill
 
 
+def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
+    """Set the marks of an open card to what is crossed on the table."""
+    _check_seat(state, action.seat)
+    seat = state.seats[action.seat]
+    card = seat.open_card(action.card)
+    if card is None:
+        raise IllegalAction(Text("{seat} has no open card {card}; a scored card is read-only.",
+                                 seat=seat_ref(action.seat, capitalised=True), card=action.card), RULE_SCORE)
+    if len(action.after) != len(card.marks):
+        raise IllegalAction(Text("Card {card} has {count} rows, not {given}.", card=action.card,
+                                 count=len(card.marks), given=len(action.after)))
+    check_correction(card.marks, action.before, action.after)
+    for row, marks in zip(card.card.rows, action.after):
+        if marks > row.fields:
+            raise IllegalAction(Text("The {colour} row of {card} has only {count} fields.",
+                                     colour=colour_word(row.colour), card=action.card, count=row.fields))
+    corrected = CardInPlay(card.card, action.after)
+    if corrected.must_score:
+        raise IllegalAction(Text("Three complete rows score the card: correct the marks without the "
+                                 "last ones and cross those with the roll."), RULE_SCORE)
+    opened = tuple(corrected if c.id == card.id else c for c in seat.open)
+    return state.with_seat(action.seat, SeatState(opened, seat.scored))
+
+
+def counted(state: GameState) -> tuple[Counted, ...]:
+    """The fields crossed in each row of every open card, for the "correct the table" screen."""
+    found = []
+    for seat_no, seat in enumerate(state.seats):
+        for card in seat.open:
+            for index, row in enumerate(card.card.rows):
+                found.append(Counted(
+                    Text("{name}: card {card}, {colour} row", name=state.names[seat_no], card=card.id,
+                         colour=colour_word(row.colour)),
+                    card.marks[index], partial(_row_correction, seat_no, card, index)))
+    return tuple(found)
+
+
+def _row_correction(seat: int, card: CardInPlay, index: int, after: int) -> CorrectMarks:
+    marks = card.marks[:index] + (after,) + card.marks[index + 1:]
+    return CorrectMarks(seat, card.id, card.marks, marks)
+
+
 def _next_replacement(state: GameState) -> GameState:
     """Give the next scorer a card, skipping any that cannot get one; else next round."""
     queue = state.replacements
@@ -357,5 +408,5 @@ def _start_marking(state: GameState) -> GameState:
 _HANDLERS = {
     DrawCard: _draw_card, KeepCards: _keep_cards, RevealCard: _reveal_card,
     RollDice: _roll_dice, Reroll: _reroll, Mark: _mark, Pass: _pass,
-    TakeDisplayCard: _take_display_card,
+    TakeDisplayCard: _take_display_card, CorrectMarks: _correct_marks,
 }

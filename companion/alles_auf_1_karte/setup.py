@@ -23,6 +23,9 @@ OPTIONS: tuple[Option, ...] = (
            "No (recommended, as the rulebook says): the game ends right after the roll in which "
            "someone scores a 4th card. Yes (a house rule): play on until everyone has rolled as "
            "often."),
+    Option("start_player", "Start player", 1, (1, 2, 3, 4),
+           "Who rolls first: 1 is the first name entered, and play then goes clockwise. The "
+           "starting cards may be dealt in any order."),
 )
 
 #: A config option that is not shown in the setup screen: the ids of the 30 card
@@ -62,8 +65,10 @@ def initial_state(config: GameConfig, options: dict[str, Any], cards: tuple[Card
                   ) -> GameState:
     rules = Rules(advanced=options["variant"] == "advanced",
                   must_use_all_fitting_colours=options["must_use_all_fitting_colours"],
-                  equal_turns=options["equal_turns"])
+                  equal_turns=options["equal_turns"], start=options["start_player"] - 1)
     n = config.player_count
+    if rules.start >= n:
+        raise ConfigError(f"start player {rules.start + 1} is not at a table of {n} players")
     return GameState(
         names=tuple(p.name for p in config.players),
         rules=rules,

@@ -35,6 +35,7 @@ class Rules:
     advanced: bool = False
     must_use_all_fitting_colours: bool = False
     equal_turns: bool = False
+    start: int = 0                          # the start player's seat
 
     @property
     def open_cards(self) -> int:

@@ -10,10 +10,10 @@ from typing import Any
 
 from companion.alles_auf_1_karte.cards import COLOURS, Card
 from companion.alles_auf_1_karte.marking import colour_problem, fields_to_score, fitting_colours
-from companion.alles_auf_1_karte.rules import to_act
+from companion.alles_auf_1_karte.rules import seats_to_deal, to_act
 from companion.alles_auf_1_karte.scoring import score_sheet
 from companion.alles_auf_1_karte.state import (
-    DECIDE, MARK, MAX_THROWS, OVER, THROW, CardInPlay, GameState)
+    DEAL, DECIDE, MARK, MAX_THROWS, OVER, THROW, CardInPlay, GameState)
 
 
 @dataclass(frozen=True)
@@ -154,6 +154,8 @@ def summary(state: GameState) -> dict[str, Any]:
         "round": state.round,
         "active": state.active,
         "active_name": state.names[state.active],
+        "start_player": state.rules.start,
+        "seats_to_deal": list(seats_to_deal(state)) if state.phase == DEAL else [],
         "to_act": list(to_act(state)),
         "throws": state.throws,
         "throws_left": MAX_THROWS - state.throws if state.phase in (THROW, DECIDE) else 0,

@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.corrections import PlayerChoice, TableCorrection
 from companion.engine import InvalidAction
 from companion.i18n import Seat, Text
 
@@ -173,5 +174,70 @@ class Take(DescribedAction):
         return Text("{seat} takes {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
-ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take)
+#: A player's cards of each kind, as the correction names them.
+KIND_WORDS = {"joker": Text("jokers"), "plus2": Text("+2 cards")}
+
+
+@dataclass(frozen=True)
+class CorrectCards(TableCorrection):
+    """The table corrects ``seat``'s face-up cards of ``card`` (a colour, ``joker`` or
+    ``plus2``) from ``before`` (the app's count) to ``after``.  Cards added come out of
+    the pile while it has copies; cards taken away go out of the game."""
+
+    type: ClassVar[str] = "correct_cards"
+    seat: int
+    card: str
+    before: int
+    after: int
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        if self.card not in CATALOGUE.card_kinds or self.card == LAST_ROUND:
+            raise InvalidAction(f"{self.card!r} is not a card a player can hold")
+
+    def kind_word(self) -> Text | str:
+        return KIND_WORDS.get(self.card) or colour_word(self.card)
+
+    def text(self) -> Text:
+        return Text("Correction: {seat}'s cards, {card}: {before} → {after}", seat=Seat(self.seat),
+                    card=self.kind_word(), before=self.before, after=self.after)
+
+
+@dataclass(frozen=True)
+class ChooseScoring(PlayerChoice):
+    """``seat`` scores its jokers as ``jokers`` (one colour each, "" = unassigned where
+    the option allows) and ``positive`` as its positive colours, instead of the
+    companion's optimum; both empty: the optimum again (AMB-C5)."""
+
+    type: ClassVar[str] = "choose_scoring"
+    seat: int
+    jokers: tuple[str, ...] = ()
+    positive: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        _check_seat(self.seat)
+        for colour in self.jokers:
+            if colour:
+                _check_colour(colour)
+        for colour in self.positive:
+            _check_colour(colour)
+        if len(set(self.positive)) != len(self.positive):
+            raise InvalidAction("choose_scoring: a positive colour is listed twice")
+        object.__setattr__(self, "jokers", tuple(sorted(self.jokers)))
+        object.__setattr__(self, "positive", tuple(sorted(self.positive, key=CATALOGUE.colours.index)))
+
+    @property
+    def is_optimum(self) -> bool:
+        return not self.jokers and not self.positive
+
+    def text(self) -> Text:
+        if self.is_optimum:
+            return Text("{seat} scores with the best joker and positive colours", seat=Seat(self.seat))
+        jokers = tuple(colour_word(c) if c else Text("none") for c in self.jokers) or Text("none")
+        return Text("{seat} chooses: jokers as {jokers}; positive colours {colours}", seat=Seat(self.seat),
+                    jokers=jokers, colours=tuple(colour_word(c) for c in self.positive))
+
+
+ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take, CorrectCards,
+                  ChooseScoring)
 CODEC = ActionCodec(*ACTION_CLASSES)

@@ -101,7 +101,9 @@ def actions_for_reading(state: ColorettoState, reading: TableReading) -> tuple[A
         else:
             proposals += [Take(state.current, row) for row in vanished_rows(state, reading)]
     elif state.phase == DRAW:
-        proposals += [Reveal(piece.piece) for piece, _ in fresh]
+        # a last-round card newly seen aside came up before any new row card
+        reveals = [Reveal(piece.piece) for piece, _ in fresh]
+        proposals += sorted(reveals, key=lambda reveal: reveal.card != LAST_ROUND)
     elif state.phase == PLACE:
         proposals += [Place(state.current, row) for piece, row in fresh
                       if row is not None and piece.piece == state.drawn]

@@ -11,13 +11,14 @@ from companion.coloretto.actions import (CODEC, Place, RemoveColour, Reveal, Sta
 from companion.coloretto.data import LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_COLOURS,
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
+from companion.corrections import Counted
 from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.coloretto.rulebook import HEADINGS
 from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
-                               TurnStarted)
+                               TableNotice, TurnStarted)
 
 OPTIONS = (
     # AMB-C4, AMB-C9
@@ -96,6 +97,9 @@ class Coloretto:
         found: list[Signal] = []
         if isinstance(action, Reveal) and action.card == LAST_ROUND:
             found.append(FinalRound("the last-round card was drawn: this round is the last"))
+        # after FinalRound: the banner shown last stays on screen
+        if isinstance(action, Reveal) and not rules.is_foretold(before, action.card):
+            found.append(TableNotice(_miscount_notice(before, action.card)))
         if isinstance(action, Take):
             gained = (view.hand_score(after, action.seat).total
                       - view.hand_score(before, action.seat).total)
@@ -112,6 +116,10 @@ class Coloretto:
             found.append(TurnStarted(after.current))
         return tuple(found)
 
+    def counted(self, state: ColorettoState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return rules.counted(state)
+
     # -- chance and buttons ----------------------------------------------------------
     def sample_chance(self, state: ColorettoState, rng: random.Random) -> Action:
         """An outcome as the table would produce it: colours removed and start cards
@@ -126,7 +134,7 @@ class Coloretto:
         if state.phase == START_PLAYER:
             return StartPlayer(rng.randrange(state.players))
         if state.phase == DRAW:
-            kinds = rules.possible_reveals(state)
+            kinds = rules.foretold_reveals(state)
             return Reveal(_weighted(rng, kinds, [state.left(k) for k in kinds]))
         raise IllegalAction(Text("no chance outcome is due now"))
 
@@ -144,6 +152,18 @@ class Coloretto:
     def actions_for_reading(self, state: ColorettoState,
                             reading: TableReading) -> tuple[Action, ...]:
         return camera.actions_for_reading(state, reading)
+
+
+def _miscount_notice(before: ColorettoState, card: str) -> Text:
+    """What the table hears when the draw disagrees with the 15 cards counted under
+    the last-round card."""
+    if card == LAST_ROUND and before.last_round_overdue:
+        return Text("The last-round card came up later than counted: this round is the last.")
+    if card == LAST_ROUND:
+        return Text("The last-round card came up sooner than counted: the pile was miscounted. "
+                    "This round is the last.")
+    return Text("The last-round card should have come up now: the pile was miscounted. Play on "
+                "and enter the last-round card when it comes up.")
 
 
 def _weighted(rng: random.Random, items: Sequence[str], weights: Sequence[int]) -> str:

@@ -7,15 +7,18 @@ Rows and seats are 0-based; messages name rows and seats as players do
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 
 from companion.actions import Action
-from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
-                                         StartCard, StartPlayer, Take, card_label, colour_word,
-                                         row_words)
-from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place,
+                                         RemoveColour, Reveal, StartCard, StartPlayer, Take,
+                                         card_label, colour_word, row_words)
+from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
+from companion.coloretto.scoring import joker_choices
+from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text, no_such_seat
 
@@ -65,16 +68,37 @@ def allowed_start_colours(state: ColorettoState, seat: int) -> tuple[str, ...]:
 
 
 def possible_reveals(state: ColorettoState) -> tuple[str, ...]:
-    """Every card the next draw can physically be.  The last-round card lies exactly
-    15 cards from the bottom (§3.1 step 6), so it is the only outcome of its draw."""
-    if state.next_draw == state.last_round_draw:
-        return (LAST_ROUND,)
-    return tuple(kind for kind in CATALOGUE.card_kinds
-                 if kind != LAST_ROUND and state.left(kind) > 0)
+    """Every card the next draw can physically be: any card still in the pile.  The
+    last-round card should lie exactly 15 cards from the bottom (§3.1 step 6), but a
+    table can miscount: it is accepted whenever it comes, and a colour card is
+    accepted at the draw where it was foretold (the table always wins)."""
+    return tuple(kind for kind in CATALOGUE.card_kinds if state.left(kind) > 0)
+
+
+def is_foretold(state: ColorettoState, card: str) -> bool:
+    """Whether ``card`` as the next draw agrees with where the last-round card was
+    foretold (False means the pile was miscounted)."""
+    if state.last_round or not state.last_round_draw:
+        return True
+    return (card == LAST_ROUND) == (state.next_draw == state.last_round_draw)
+
+
+def foretold_reveals(state: ColorettoState) -> tuple[str, ...]:
+    """The cards the next draw should be if the pile was counted right: only the
+    last-round card at its draw, never before it (what simulated tables draw)."""
+    cards = tuple(card for card in possible_reveals(state) if is_foretold(state, card))
+    return cards or possible_reveals(state)
 
 
 def can_draw(state: ColorettoState) -> bool:
     return any(row.can_place for row in state.rows) and state.pile_size > 0
+
+
+def must_take_empty(state: ColorettoState) -> bool:
+    """The pile ran out (it was miscounted and the last-round card came up last) and
+    no open row holds a card: the player takes an empty row to end the round."""
+    return (state.phase == TURN and not can_draw(state)
+            and not any(row.can_take for row in state.rows))
 
 
 def legal_actions(state: ColorettoState, seat: int | None = None) -> tuple[Action, ...]:
@@ -93,7 +117,9 @@ def legal_actions(state: ColorettoState, seat: int | None = None) -> tuple[Actio
         return tuple(Reveal(card) for card in possible_reveals(state))
     if phase == TURN:
         acts: list[Action] = [Draw(state.current)] if can_draw(state) else []
-        acts += [Take(state.current, i) for i, row in enumerate(state.rows) if row.can_take]
+        empty_ok = must_take_empty(state)
+        acts += [Take(state.current, i) for i, row in enumerate(state.rows)
+                 if row.can_take or (empty_ok and row.is_open)]
         return tuple(acts)
     if phase == PLACE:
         return tuple(Place(state.current, i) for i, row in enumerate(state.rows) if row.can_place)
@@ -107,6 +133,10 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
     IllegalAction (with the rule) if the rules forbid it now."""
     if not isinstance(action, ACTION_CLASSES):
         raise InvalidAction(f"not a Coloretto action: {action!r}")
+    if isinstance(action, CorrectCards):
+        return _correct_cards(state, action)
+    if isinstance(action, ChooseScoring):
+        return _choose_scoring(state, action)
     if state.phase == OVER:
         raise IllegalAction(Text("the game is over"), "§5")
     handler, expected = _HANDLERS[state.phase]
@@ -202,12 +232,6 @@ def _draw(state: ColorettoState, action: Draw) -> ColorettoState:
 
 def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     card, number = action.card, state.next_draw
-    if card == LAST_ROUND and number != state.last_round_draw:
-        raise IllegalAction(_last_round_card_not_now(state, number), "§3.1 step 6")
-    if card != LAST_ROUND and number == state.last_round_draw:
-        raise IllegalAction(Text("the last-round card comes up now: it was shuffled in with exactly {count} "
-                                 "cards under it", count=CATALOGUE.cards_under_last_round),
-                            "§3.1 step 6")
     if state.left(card) <= 0:
         if card in state.removed:
             raise IllegalAction(Text("{colour} was removed from this game", colour=colour_word(card)),
@@ -217,8 +241,8 @@ def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
     after = replace(state, pile=state.without_from_pile(card), draws=number)
     if card == LAST_ROUND:
         # The card goes to the side and the same player draws again (§4.3, AMB-C10).
-        phase = DRAW if state.rules.after_last_round_card == "draw_again" else TURN
-        return replace(after, last_round=True, phase=phase)
+        phase = DRAW if state.rules.after_last_round_card == "draw_again" and after.pile_size else TURN
+        return replace(after, last_round=True, phase=phase, miscount=number - state.last_round_draw)
     return replace(after, drawn=card, phase=PLACE)
 
 
@@ -238,7 +262,7 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
 def _take(state: ColorettoState, action: Take) -> ColorettoState:
     _check_turn(state, action.seat)
     row = _row(state, action.row)
-    if not row.cards:
+    if not row.cards and not must_take_empty(state):
         raise IllegalAction(Text("{row} has no cards to take", row=row_words(action.row)), "§4.3 B")
     collection = state.collections[action.seat]
     for card in row.cards:
@@ -252,6 +276,77 @@ def _take(state: ColorettoState, action: Take) -> ColorettoState:
     if len(after.out) < after.players:
         return replace(after, current=after.next_active_after(action.seat))
     return _end_round(after)
+
+
+def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoState:
+    """Set ``seat``'s count of one card kind to what lies on the table (at any moment)."""
+    _check_seat_exists(state, action.seat)
+    hand = state.collections[action.seat]
+    counted = {JOKER: hand.jokers, PLUS2: hand.plus2}.get(action.card)
+    if counted is None:
+        counted = hand.count(action.card)
+    check_correction(counted, action.before, action.after)
+    change = action.after - action.before
+    if action.card == JOKER:
+        hand = replace(hand, jokers=action.after)
+    elif action.card == PLUS2:
+        hand = replace(hand, plus2=action.after)
+    else:
+        index = CATALOGUE.colours.index(action.card)
+        hand = replace(hand, counts=hand.counts[:index] + (action.after,) + hand.counts[index + 1:])
+    collections = state.collections[:action.seat] + (hand,) + state.collections[action.seat + 1:]
+    from_pile = min(max(change, 0), state.left(action.card))
+    discarded = state.discarded + (action.card,) * max(-change, 0)
+    return replace(state, collections=collections, discarded=discarded,
+                   pile=state.without_from_pile(action.card, from_pile))
+
+
+def _choose_scoring(state: ColorettoState, action: ChooseScoring) -> ColorettoState:
+    """A player's own joker and positive colours (checked against the hand now)."""
+    _check_seat_exists(state, action.seat)
+    others = tuple(entry for entry in state.scoring if entry[0] != action.seat)
+    if action.is_optimum:
+        return replace(state, scoring=others)
+    problem = scoring_problem(state, action.seat, action.jokers, action.positive)
+    if problem is not None:
+        raise IllegalAction(problem)
+    return replace(state, scoring=others + ((action.seat, action.jokers, action.positive),))
+
+
+def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
+                    positive: tuple[str, ...]) -> Text | None:
+    """Why ``seat`` cannot score with these joker and positive colours, or None."""
+    hand = state.collections[seat]
+    if len(jokers) != hand.jokers:
+        return Text("{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
+                    count=hand.jokers)
+    allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
+    for colour in jokers:
+        if (colour or None) not in allowed:
+            return Text("A joker cannot be {colour} with the option chosen for jokers.",
+                        colour=colour_word(colour) if colour else Text("none"))
+    held = {c for c, n in hand.by_colour().items() if n} | {c for c in jokers if c}
+    for colour in positive:
+        if colour not in held:
+            return Text("{name} has no {colour} card to score as positive.", name=_name(state, seat),
+                        colour=colour_word(colour))
+    if len(positive) != min(3, len(held)):
+        return Text("Choose {count} positive colours.", count=min(3, len(held)))
+    return None
+
+
+def counted(state: ColorettoState) -> tuple[Counted, ...]:
+    """Every player's cards of each kind, for the "correct the table" screen."""
+    found = []
+    for seat in range(state.players):
+        hand = state.collections[seat]
+        held = {JOKER: hand.jokers, PLUS2: hand.plus2}
+        for kind in state.colours_in_play + (JOKER, PLUS2):
+            count = held.get(kind, hand.count(kind) if kind in CATALOGUE.colours else 0)
+            sample = CorrectCards(seat, kind, count, count)
+            found.append(Counted(Text("{name}: {card}", name=state.names[seat], card=sample.kind_word()),
+                                 count, partial(CorrectCards, seat, kind, count)))
+    return tuple(found)
 
 
 def _end_round(state: ColorettoState) -> ColorettoState:
@@ -289,15 +384,6 @@ _WAITING_FOR = {
     PLACE: lambda s: Text("{name} must place the drawn {card} card on a row", name=_name(s, s.current),
                           card=_drawn_word(s.drawn)),
 }
-
-
-def _last_round_card_not_now(state: ColorettoState, number: int) -> Text:
-    """Why the last-round card cannot be draw ``number``: not yet, or it already came up."""
-    if state.last_round:
-        return Text("the last-round card has already come up this game")
-    return Text("the last-round card cannot come up yet: it lies under the next {count} card",
-                "the last-round card cannot come up yet: it lies under the next {count} cards",
-                count=state.last_round_draw - number)
 
 
 def _no_colour_removed(state: ColorettoState) -> Text:

@@ -60,9 +60,10 @@ class HandScore:
 
 
 def score_assignment(counts: Sequence[int], plus2: int, assignment: Sequence[str | None],
-                     side: str) -> HandScore:
-    """Score a hand with jokers on the given colours, positives chosen optimally
-    (the 3 highest table values; ties broken by more cards, then catalogue order)."""
+                     side: str, positive: Sequence[str] | None = None) -> HandScore:
+    """Score a hand with jokers on the given colours; the positive colours are
+    ``positive`` (the player's own choice) or else chosen optimally (the 3 highest
+    table values; ties broken by more cards, then catalogue order)."""
     added = [0] * len(CATALOGUE.colours)
     for colour in assignment:
         if colour is not None:
@@ -73,11 +74,13 @@ def score_assignment(counts: Sequence[int], plus2: int, assignment: Sequence[str
         if total:
             held.append((-table_points(total, side), -total, index, colour))
     held.sort()
+    chosen = set(positive) if positive is not None else {c for *_, c in held[:POSITIVE_COLOURS]}
+    held.sort(key=lambda item: item[3] not in chosen)
     lines = []
-    for rank, (neg_value, _, index, colour) in enumerate(held):
-        positive = rank < POSITIVE_COLOURS
+    for neg_value, _, index, colour in held:
+        is_positive = colour in chosen
         lines.append(ColourScore(colour, counts[index], added[index],
-                                 -neg_value if positive else neg_value, positive))
+                                 -neg_value if is_positive else neg_value, is_positive))
     plus2_points = plus2 * CATALOGUE.plus2_points
     total = sum(line.points for line in lines) + plus2_points
     return HandScore(total, tuple(lines), plus2, plus2_points, tuple(assignment))

@@ -109,6 +109,11 @@ class ColorettoState:
     draws: int = 0
     last_round_draw: int = 0
     last_round: bool = False
+    #: the last-round card came up this many draws after (+) or before (-) the draw
+    #: the 15 cards under it foretold: the pile was miscounted (0: as foretold)
+    miscount: int = 0
+    #: players' own scoring choices: (seat, joker colours, positive colours), AMB-C5
+    scoring: tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...] = ()
     last_taker: int | None = None
     discarded: tuple[str, ...] = ()
 
@@ -149,11 +154,16 @@ class ColorettoState:
 
     @property
     def draws_until_last_round(self) -> int | None:
-        """Draws before the last-round card comes up (0: the next one); None once drawn
-        or before play begins."""
+        """Draws before the last-round card comes up (0: the next one, and also once it
+        is overdue because the pile was miscounted); None once drawn or before play begins."""
         if self.last_round or not self.last_round_draw:
             return None
-        return self.last_round_draw - self.next_draw
+        return max(0, self.last_round_draw - self.next_draw)
+
+    @property
+    def last_round_overdue(self) -> bool:
+        """The last-round card did not come up at the draw the pile foretold."""
+        return not self.last_round and 0 < self.last_round_draw < self.next_draw
 
     def next_active_after(self, seat: int) -> int:
         """The first seat clockwise (to the left, seat + 1) of ``seat`` still active;

@@ -4,19 +4,30 @@ from __future__ import annotations
 from typing import Any
 
 from companion.coloretto.data import CATALOGUE
-from companion.coloretto.rules import legal_actions, to_act
-from companion.coloretto.scoring import HandScore, best_hand, joker_choices
+from companion.coloretto.rules import legal_actions, scoring_problem, to_act
+from companion.coloretto.scoring import HandScore, best_hand, joker_choices, score_assignment
 from companion.coloretto.state import OVER, PLACE, ColorettoState
 from companion.coloretto.actions import colour_word
 from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
 from companion.i18n import Text, trn
 
 
-def hand_score(state: ColorettoState, seat: int) -> HandScore:
+def best_score(state: ColorettoState, seat: int) -> HandScore:
     """``seat``'s optimal score if the game ended now (§6.3)."""
     hand = state.collections[seat]
     choices = joker_choices(state.rules.joker_colours, state.colours_in_play)
     return best_hand(hand.counts, hand.jokers, hand.plus2, state.rules.side, choices)
+
+
+def hand_score(state: ColorettoState, seat: int) -> HandScore:
+    """``seat``'s score if the game ended now: with the player's own joker and positive
+    colours while they still fit the hand (AMB-C5), else the optimum."""
+    chosen = next((entry for entry in state.scoring if entry[0] == seat), None)
+    if chosen is None or scoring_problem(state, seat, chosen[1], chosen[2]) is not None:
+        return best_score(state, seat)
+    hand = state.collections[seat]
+    jokers = tuple(colour or None for colour in chosen[1])
+    return score_assignment(hand.counts, hand.plus2, jokers, state.rules.side, chosen[2])
 
 
 def _assignment_words(assignment: tuple[str | None, ...]) -> tuple[Text | str, ...]:
@@ -81,6 +92,8 @@ def summary(state: ColorettoState) -> dict[str, Any]:
             "took_row": next((i for i, r in enumerate(state.rows) if r.taken_by == seat), None),
             "out": seat in state.out,
             "score": score.total,
+            "best_score": best_score(state, seat).total,
+            "points_given_away": best_score(state, seat).total - score.total,
             "joker_colours": list(score.assignment),
             "positive_colours": [c.colour for c in score.colours if c.positive],
             "lines": [{"label": json_text(l.label), "points": l.points, "detail": json_text(l.detail)}
@@ -106,6 +119,8 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "draws": state.draws,
         "draws_until_last_round": state.draws_until_last_round,
         "final_round": state.last_round,
+        "last_round_overdue": state.last_round_overdue,
+        "miscount": state.miscount,
         "discarded": list(state.discarded),
         "over": state.phase == OVER,
         "scores": list(sheet.totals),

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
+from companion.corrections import TableCorrection
 from companion.engine import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
 from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
@@ -112,8 +113,9 @@ class Attack(DescribedAction):
 class Move(DescribedAction):
     """Move one's own ship (e.g. "1b") to node ``to`` (§5): ``load`` is the colour loaded when
     leaving a main port ("" for none), ``reverse`` uses the pirate turn-around
-    right, ``wind`` lists the wind cards played in order (they follow from the
-    path, M8)."""
+    right, ``wind`` lists the wind cards played (they follow from the path, M8;
+    kept in the fixed colour order, so the same move has one value whatever
+    order the cards are given in)."""
 
     type: ClassVar[str] = "move"
     seat: int
@@ -129,6 +131,7 @@ class Move(DescribedAction):
             raise InvalidAction("load is one colour or empty")
         _check_colours(self.type, "load", self.load)
         _check_colours(self.type, "wind", self.wind)
+        object.__setattr__(self, "wind", _canonical(self.wind))
 
     def text(self) -> Text:
         details = ((Text("turned around"),) if self.reverse else ()) + \
@@ -181,5 +184,61 @@ class EndTurn(DescribedAction):
         return Text("{seat} ends the turn", seat=Seat(self.seat))
 
 
-ACTION_TYPES = (DrawCubes, DrawCards, PlaceFleet, Attack, Move, TurnAround, DeclareEnd, EndTurn)
+#: What a correction can set right, and what ``at`` names for each.
+CORRECTABLE = {"warehouse": "seat", "hand": "seat", "cargo": "ship", "port": "port", "bag": ""}
+PORT_WORDS = {"V": Text("Venice"), "C": Text("Constantinople")}
+
+
+@dataclass(frozen=True)
+class Correct(TableCorrection):
+    """The table corrects a count the players keep by hand: ``what`` is ``warehouse``
+    or ``hand`` (``at`` = the seat, e.g. "1"), ``cargo`` (``at`` = the ship, "1b"),
+    ``port`` (``at`` = "V" or "C") or ``bag``; ``colour`` the cubes' (or, with open
+    hands, the cards') colour, "" for a hidden hand's size; ``before`` the app's
+    count, ``after`` what lies on the table."""
+
+    type: ClassVar[str] = "correct"
+    what: str
+    at: str
+    colour: str
+    before: int
+    after: int
+
+    def __post_init__(self) -> None:
+        kind = CORRECTABLE.get(self.what)
+        if kind is None:
+            raise InvalidAction(f"correct: {self.what!r} is not one of {', '.join(CORRECTABLE)}")
+        if kind == "seat" and not self.at.isdigit():
+            raise InvalidAction(f"correct: {self.what} needs a seat number, not {self.at!r}")
+        if kind == "ship":
+            _check_ship(self.type, self.at)
+        if kind == "port" and self.at not in PORT_WORDS:
+            raise InvalidAction(f"correct: port must be V or C, not {self.at!r}")
+        if kind == "" and self.at:
+            raise InvalidAction("correct: the bag needs no place")
+        if len(self.colour) > 1 or (self.what != "hand" and not self.colour):
+            raise InvalidAction("correct: colour is one colour letter")
+        _check_colours(self.type, "colour", self.colour)
+
+    def text(self) -> Text:
+        place = self.place()
+        if not self.colour:
+            return Text("Correction: {place}: {before} → {after}", place=place, before=self.before,
+                        after=self.after)
+        return Text("Correction: {place}, {colour}: {before} → {after}", place=place,
+                    colour=colour_word(self.colour), before=self.before, after=self.after)
+
+    def place(self) -> Text:
+        if self.what == "warehouse":
+            return Text("{seat}'s warehouse", seat=Seat(int(self.at)))
+        if self.what == "hand":
+            return Text("{seat}'s hand", seat=Seat(int(self.at)))
+        if self.what == "cargo":
+            return Text("{seat}'s ship {ship}", seat=Seat(int(self.at[0])), ship=self.at[1])
+        if self.what == "port":
+            return Text("the port of {port}", port=PORT_WORDS[self.at])
+        return Text("the bag")
+
+
+ACTION_TYPES = (DrawCubes, DrawCards, PlaceFleet, Attack, Move, TurnAround, DeclareEnd, EndTurn, Correct)
 CODEC = ActionCodec(*ACTION_TYPES)

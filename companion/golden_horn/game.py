@@ -9,9 +9,11 @@ from companion.actions import Action
 from companion.engine import (TABLE, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.golden_horn import chance, turns, view
-from companion.golden_horn.actions import (CODEC, Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn,
+from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
                                            Move, PlaceFleet, TurnAround)
 from companion.golden_horn.chance import pending_text
+from companion.corrections import Counted
+from companion.golden_horn.corrections import apply_correct, counted
 from companion.golden_horn.cubes import counts
 from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score_sheet
@@ -31,6 +33,7 @@ _APPLY = {
     TurnAround: turns.apply_turn_around,
     DeclareEnd: turns.apply_declare,
     EndTurn: turns.apply_end_turn,
+    Correct: apply_correct,
 }
 
 
@@ -68,6 +71,8 @@ class GoldenHorn:
             return TABLE
         if isinstance(action, PlaceFleet):
             return TABLE if state.rules.random_placement else action.owner
+        if isinstance(action, Correct):
+            return TABLE
         return action.seat  # type: ignore[attr-defined]
 
     def legal_actions(self, state: GoldenHornState, seat: int | None = None) -> tuple[Action, ...]:
@@ -113,6 +118,8 @@ class GoldenHorn:
         handler = _APPLY.get(type(action))
         if handler is None:
             raise InvalidAction(f"{action!r} is not a Golden Horn action")
+        if isinstance(action, Correct):
+            return apply_correct(state, action)   # at any moment: the table always wins
         try:
             if state.phase == OVER:
                 raise IllegalAction(Text("the game is over"), "§7")
@@ -153,6 +160,10 @@ class GoldenHorn:
         if state.phase == AFTER_MOVE and not state.pending:
             return EndTurn(state.current)
         return None
+
+    def counted(self, state: GoldenHornState) -> tuple[Counted, ...]:
+        """What the table may correct now (see companion.corrections)."""
+        return counted(state)
 
     # -- camera and table screen ----------------------------------------
     def actions_for_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Action, ...]:

@@ -60,13 +60,23 @@ OPTIONS: tuple[Option, ...] = (
            labels=("Six colours in the warehouse (recommended)", "Six colours unloaded")),
     # DIFF-18
     Option("end.declareTiming", "When the end may be declared", "anyTimeInOwnTurn",
-           ("anyTimeInOwnTurn", "startOfTurnOnly"),
-           "Recommended: at any time in your own turn. Or: only at its start, before pirates or a move.",
-           labels=("Any time in your turn (recommended)", "Start of turn only")),
+           ("anyTimeInOwnTurn", "beforeMoveDone", "startOfTurnOnly"),
+           "Recommended: at any time in your own turn, also right after your ship arrives. Both "
+           "rulebooks: the turn ends when the ship has moved, so the end is declared before the move "
+           "is done. Or: only at the start of your turn, before pirates or a move.",
+           labels=("Any time in your turn (recommended)", "Before your ship has moved (both rulebooks)",
+                   "Start of turn only")),
     # DIFF-19
     Option("end.portEmptyCompletesRound", "An empty port completes the round", True, (False, True),
            "When Venice or Constantinople runs out of cubes: yes (recommended), the round is played "
            "to its end; no, the game ends with that turn."),
+    # F6
+    Option("end.emptyPortInDeclaredRound", "A port empties after the end was declared",
+           "roundCompletes", ("roundCompletes", "gameEnds"),
+           "Recommended: nothing changes, the round is played to its end. Or: the game ends with the "
+           "turn that emptied the port, as when the port empties first.",
+           labels=("The round is played to its end (recommended)",
+                   "The game ends with that turn")),
     Option("cards.hands", "Hands", "hidden", ("hidden", "open"),
            "Hidden (recommended): the companion only counts each player's cards. Open: the table "
            "enters every card drawn.", labels=("Hidden (recommended)", "Open")),
@@ -95,6 +105,8 @@ def rules_from_options(opts: dict[str, Any]) -> Rules:
         skip_occupied_on_continuation=opts["movement.skipOccupiedOnContinuation"],
         random_placement=opts["setup.shipPlacement"] == "random",
         declare_needs_unloaded=opts["end.declareCondition"] == "unloadedAllSix",
+        declare_before_move_done=opts["end.declareTiming"] == "beforeMoveDone",
+        empty_port_ends_declared_round=opts["end.emptyPortInDeclaredRound"] == "gameEnds",
         declare_start_of_turn_only=opts["end.declareTiming"] == "startOfTurnOnly",
         port_empty_completes_round=opts["end.portEmptyCompletesRound"],
         open_hands=opts["cards.hands"] == "open",

@@ -31,6 +31,8 @@ class Rules:
     random_placement: bool = False
     declare_needs_unloaded: bool = False
     declare_start_of_turn_only: bool = False
+    declare_before_move_done: bool = False
+    empty_port_ends_declared_round: bool = False
     port_empty_completes_round: bool = True
     open_hands: bool = False
 

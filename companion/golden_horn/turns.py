@@ -286,6 +286,9 @@ def why_cannot_declare(state: GoldenHornState, seat: int) -> Text | None:
     if state.rules.declare_start_of_turn_only and (state.moved or state.attacks):
         return Text("the end may only be declared at the start of your turn (setup option “{option}”)",
                     option=Text("When the end may be declared"))
+    if state.rules.declare_before_move_done and state.moved:
+        return Text("your ship has moved, so your turn is over: the end is declared before the move is "
+                    "done (setup option “{option}”)", option=Text("When the end may be declared"))
     held = state.unloaded[seat] if state.rules.declare_needs_unloaded else state.warehouses[seat]
     missing = tuple(colour_word(c) for c, n in zip(COLOURS, held) if n == 0)
     if missing:
@@ -313,8 +316,11 @@ def apply_end_turn(state: GoldenHornState, action: EndTurn) -> GoldenHornState:
 def end_turn(state: GoldenHornState) -> GoldenHornState:
     """Pass the turn clockwise, or end the game once the final round is done (§7)."""
     end = state.end
+    port_empty = any(sum(port) == 0 for port in state.ports)
     if end is not None and (state.current == state.last_seat or
-                            (end.reason == "port_empty" and not state.rules.port_empty_completes_round)):
+                            (end.reason == "port_empty" and not state.rules.port_empty_completes_round) or
+                            (end.reason == "declared" and port_empty
+                             and state.rules.empty_port_ends_declared_round)):
         return evolve(state, phase=OVER)
     nxt = (state.current + 1) % state.players
     return evolve(state, current=nxt, phase=PLAY, turn=state.turn + 1, attacks=0, moved=False,

@@ -13,7 +13,7 @@ from companion.signals import FinalRound, GameEnded, RoundEnded, SeatScored, Tur
 from companion.games import load_game
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import (
-    ACTION_TYPES, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    ACTION_TYPES, CorrectMarks, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
 from companion.alles_auf_1_karte.state import KEEP, MARK, REVEAL, THROW
 from tests.alles_auf_1_karte.helpers import (
     X12, X21, config, in_play, marking_state, other_cards, roll)
@@ -33,7 +33,7 @@ def test_game_is_registered_and_follows_the_protocol():
     assert (GAME.min_players, GAME.max_players) == (2, 4)
     defaults = {o.name: o.default for o in GAME.options}
     assert defaults == {"variant": "basic", "must_use_all_fitting_colours": False,
-                        "equal_turns": False}
+                        "equal_turns": False, "start_player": 1}
 
 
 @pytest.mark.parametrize("cfg, message", [
@@ -250,7 +250,7 @@ def test_live_score_sheet_before_the_end():
 ROUND_TRIP_ACTIONS = [DrawCard(1, X12), KeepCards(0, (X12, X21, "O:Y6s-P3-G2-B5s-R4")),
                       RevealCard(X21), RollDice(("blue", "red", "red", "green", "purple")),
                       Reroll(0, ("red", "blue")), Reroll(1, ()), Mark(2, X12, ("yellow", "purple")),
-                      Pass(3), TakeDisplayCard(0, X21)]
+                      Pass(3), TakeDisplayCard(0, X21), CorrectMarks(1, X12, (1, 0, 0, 0, 0), (2, 0, 0, 0, 0))]
 
 
 @pytest.mark.parametrize("action", ROUND_TRIP_ACTIONS, ids=lambda a: a.type)

@@ -30,7 +30,7 @@ def marks_after(state, seat, card_id):
 
 def legal_colour_sets(state, seat, card_id):
     return {m.colours for m in GAME.legal_actions(state, seat)
-            if isinstance(m, Mark) and m.card == card_id}
+            if isinstance(m, Mark) and m.card == card_id and m.colours}
 
 
 # -- §6 worked examples -----------------------------------------------------------
@@ -38,6 +38,7 @@ def test_E_MARK_1_and_A1_seed_marking_example():
     state = one_seat(X12, [0, 0, 0, 0, 0], "P2 Y2 O1")
     assert legal_colour_sets(state, 0, X12) == {("yellow",), ("purple",), ("yellow", "purple")}
     GAME.apply(state, Mark(0, X12, ()))                  # {} is legal (same as passing)
+    assert Mark(0, X12, ()) in GAME.legal_actions(state, 0)   # ... and listed as legal
     for colours in [("orange",), ("purple", "orange"), ("purple", "yellow", "orange")]:
         with pytest.raises(IllegalAction, match="no orange row"):
             GAME.apply(state, Mark(0, X12, colours))

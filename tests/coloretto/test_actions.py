@@ -6,14 +6,15 @@ import json
 import pytest
 
 from companion.coloretto import GAME
-from companion.coloretto.actions import (ACTION_CLASSES, Draw, Place, RemoveColour, Reveal,
-                                         StartCard, StartPlayer, Take)
+from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place, RemoveColour,
+                                         Reveal, StartCard, StartPlayer, Take)
 from companion.engine import IllegalAction, InvalidAction
 
 from tests.coloretto.helpers import A, set_up
 
 SAMPLES = (RemoveColour(A), StartCard(1, A), StartPlayer(2), Draw(0), Reveal("joker"),
-           Reveal(A), Reveal("last_round"), Place(3, 1), Take(0, 2))
+           Reveal(A), Reveal("last_round"), Place(3, 1), Take(0, 2), CorrectCards(1, "joker", 0, 1),
+           ChooseScoring(2, ("green",), ("green", "blue", "pink")))
 
 
 def test_every_action_type_is_sampled():

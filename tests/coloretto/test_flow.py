@@ -8,9 +8,10 @@ import pytest
 from companion.coloretto import GAME
 from companion.coloretto.actions import Draw, Place, Reveal, Take
 from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
+from companion.coloretto.rules import foretold_reveals
 from companion.coloretto.state import DRAW, OVER, PLACE, TURN
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.signals import FinalRound, GameEnded, RoundEnded
+from companion.signals import FinalRound, GameEnded, RoundEnded, TableNotice
 
 from tests.coloretto.helpers import A, B, C, D, E, set_up, with_rows
 
@@ -133,9 +134,7 @@ def at_last_round_draw(players=4, **options):
 def test_F10_last_round_card_then_draw_again():
     state = at_last_round_draw()
     state = GAME.apply(state, Draw(1))
-    assert GAME.legal_actions(state) == (Reveal(LAST_ROUND),)
-    with pytest.raises(IllegalAction, match="the last-round card comes up now"):
-        GAME.apply(state, Reveal(A))
+    assert foretold_reveals(state) == (LAST_ROUND,) and Reveal(LAST_ROUND) in GAME.legal_actions(state)
     before = state
     state = GAME.apply(state, Reveal(LAST_ROUND))
     assert state.last_round and state.phase == DRAW and GAME.to_act(state) == (TABLE,)
@@ -166,11 +165,65 @@ def test_F10_option_choose_again_allows_take():
     assert state.last_round and state.current == 2
 
 
-def test_last_round_card_cannot_come_early():
-    state = GAME.apply(set_up(4), Draw(0))
-    with pytest.raises(IllegalAction, match="cannot come up yet: it lies under the next 57 cards") as err:
-        GAME.apply(state, Reveal(LAST_ROUND))
-    assert err.value.rule == "§3.1 step 6"
+def play_to_the_end(state):
+    """Play on (first listed action, draws as a counted table would) until the game is over."""
+    while not GAME.is_over(state):
+        legal = GAME.legal_actions(state)
+        action = Reveal(foretold_reveals(state)[0]) if state.phase == DRAW else legal[0]
+        state = GAME.apply(state, action)
+    return state
+
+
+def notices(before, action, after):
+    return [s.message for s in GAME.signals(before, action, after) if isinstance(s, TableNotice)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_miscounted_pile_last_round_card_comes_early(players):
+    state = GAME.apply(set_up(players), Draw(0))
+    assert Reveal(LAST_ROUND) in GAME.legal_actions(state)
+    after = GAME.apply(state, Reveal(LAST_ROUND))
+    assert after.last_round and after.miscount == 1 - state.last_round_draw
+    said = notices(state, Reveal(LAST_ROUND), after)
+    assert [m.msgid for m in said] == [
+        "The last-round card came up sooner than counted: the pile was miscounted. This round is the last."]
+    final = play_to_the_end(after)
+    assert final.phase == OVER and final.round == 1 and GAME.score_sheet(final).final
+
+
+@pytest.mark.parametrize("players", [2, 5])
+def test_miscounted_pile_last_round_card_comes_late(players):
+    state = GAME.apply(at_last_round_draw(players), Draw(1))
+    colour = state.colours_in_play[0]
+    after = GAME.apply(state, Reveal(colour))      # a real colour card where the count said otherwise
+    assert not after.last_round and after.last_round_overdue and after.draws_until_last_round == 0
+    assert "should have come up now" in str(notices(state, Reveal(colour), after)[0])
+    after = GAME.apply(after, GAME.legal_actions(after)[0])
+    # two draws later than counted the last-round card really comes up
+    while after.draws < state.last_round_draw + 1:
+        after = GAME.apply(after, Draw(after.current)) if after.phase == TURN else after
+        after = GAME.apply(after, Reveal(colour if after.left(colour) else foretold_reveals(after)[0]))
+        after = GAME.apply(after, GAME.legal_actions(after)[0])
+    turn = after if after.phase == TURN else None
+    assert turn is not None and Draw(turn.current) in GAME.legal_actions(turn)
+    drawn = GAME.apply(turn, Draw(turn.current))
+    came = GAME.apply(drawn, Reveal(LAST_ROUND))
+    assert came.last_round and came.miscount == 2
+    assert "later than counted" in str(notices(drawn, Reveal(LAST_ROUND), came)[0])
+    final = play_to_the_end(came)
+    assert final.phase == OVER
+
+
+def test_last_round_card_as_the_very_last_card_ends_the_game():
+    """Miscounted by all 15: the last-round card is the last card of the pile; with
+    nothing left to draw the players take rows, empty ones too, and the game ends."""
+    state = at_last_round_draw(3)
+    state = replace(state, pile=(0,) * (len(state.pile) - 1) + (1,),
+                    rows=tuple(replace(row, cards=()) for row in state.rows))
+    state = GAME.apply(GAME.apply(state, Draw(1)), Reveal(LAST_ROUND))
+    assert state.phase == TURN and state.pile_size == 0
+    assert set(GAME.legal_actions(state)) == {Take(1, i) for i in range(len(state.rows))}
+    assert play_to_the_end(state).phase == OVER
 
 
 def test_F11_five_players_pile_ends_exactly_empty():
@@ -182,7 +235,7 @@ def test_F11_five_players_pile_ends_exactly_empty():
         seat = state.current
         state = GAME.apply(state, Draw(seat))
         while state.phase == DRAW:
-            state = GAME.apply(state, GAME.legal_actions(state)[0])
+            state = GAME.apply(state, Reveal(foretold_reveals(state)[0]))
         state = GAME.apply(state, GAME.legal_actions(state)[0])
         placements += 1
     assert placements == 15 and state.pile_size == 0

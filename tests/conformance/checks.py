@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterator
 
 from companion.actions import Action
+from companion.corrections import TableCorrection
 from companion.engine import TABLE, Game, IllegalAction, InvalidAction, ScoreSheet
 from companion.i18n import Text
 from companion.record import GameRecord, record_from_dict, replay, replay_record
@@ -179,6 +180,7 @@ def check_deep(game: Game, state: Any, players: int, pool: list[Action], seen: d
     if button is not None:
         assert button in legal or acting == (TABLE,), f"END TURN means {button!r}, which is not listed"
         game.apply(state, button)
+    check_correction(game, state, players, rng, findings)
     if not unlisted:
         assert repr(state) == before, "apply changed the state it was given"
         return
@@ -189,6 +191,32 @@ def check_deep(game: Game, state: Any, players: int, pool: list[Action], seen: d
         findings.described.add(attempt.text())
         try_apply(game, state, attempt, legal, findings)
     assert repr(state) == before, "apply changed the state it was given"
+
+
+def check_correction(game: Game, state: Any, players: int, rng: random.Random,
+                     findings: Findings) -> None:
+    """Table corrections are declared, not listed: a game that offers them (``counted``)
+    corrects any listed count by one, the correction round-trips through JSON, the
+    corrected state keeps the protocol, and it is never among the legal actions."""
+    counted = getattr(game, "counted", None)
+    if counted is None:
+        return
+    items = counted(state)
+    if not items:
+        return
+    item = rng.choice(items)
+    correction = item.correct(item.count + 1)
+    assert isinstance(correction, TableCorrection), f"{correction!r} is not a TableCorrection"
+    assert correction not in set(game.legal_actions(state)), f"{correction!r} is listed as legal"
+    check_action_json(game, correction)
+    findings.described.add(correction.text())
+    try:
+        after = game.apply(state, correction)
+    except IllegalAction as exc:          # e.g. an Alles row already full
+        findings.refusals.add(exc.explanation)
+        return
+    check_state(game, after, players)
+    check_summary(game, after)
 
 
 def check_playout(game: Game, run: Playout, seed: int, unlisted: bool = False) -> Findings:

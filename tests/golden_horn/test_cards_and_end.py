@@ -249,3 +249,32 @@ def test_round_and_turn_signals():
     second = GAME.apply(first, plain_move(first))
     assert GAME.signals(first, plain_move(first), second) == (RoundEnded(0), TurnStarted(0))
     assert second.round == 2
+
+
+def test_declare_timing_before_the_move_is_done():
+    """Both rulebooks: the turn ends when the ship has moved, so the end is declared before."""
+    state = declaring_table("Y1 P1 G1 R1 O1 B1", **{"end.declareTiming": "beforeMoveDone"})
+    assert DeclareEnd(0) in GAME.legal_actions(state)
+    moved = finish(GAME.apply(state, plain_move(state)))
+    assert moved.current == 1 and moved.end is None             # the turn ended with the move
+    after_move = replace(state, moved=True, phase=AFTER_MOVE)
+    with pytest.raises(IllegalAction, match="before your move is done"):
+        GAME.apply(after_move, DeclareEnd(0))
+    declared = GAME.apply(state, DeclareEnd(0))                 # before the move: the round completes
+    assert declared.end.reason == "declared" and declared.phase == PLAY
+
+
+@pytest.mark.parametrize("reading, ends", [("roundCompletes", False), ("gameEnds", True)])
+def test_empty_port_during_a_declared_final_round(reading, ends):
+    state = emptying_table(1, **{"end.emptyPortInDeclaredRound": reading})
+    state = replace(state, end=replace(state.end, reason="declared"))   # declared before the port emptied
+    state = GAME.apply(state, EndTurn(state.current)) if state.phase == AFTER_MOVE else state
+    if ends:       # seat 2's turn ends: the game with it
+        assert GAME.apply(replace(state, phase=AFTER_MOVE, moved=True), EndTurn(2)).phase == OVER
+    else:
+        seen = []
+        while state.phase != OVER:
+            seen.append(state.current)
+            state = finish(GAME.apply(state, plain_move(state, avoid_ports=False))) \
+                if state.phase == PLAY else GAME.apply(state, EndTurn(state.current))
+        assert list(dict.fromkeys(seen)) == [2, 3]

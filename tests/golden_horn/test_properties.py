@@ -74,11 +74,11 @@ def test_every_sampled_legal_action_keeps_the_invariants():
 
 
 def test_every_action_type_round_trips_through_json():
-    from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn,
-                                               PlaceFleet, TurnAround)
+    from companion.golden_horn.actions import (Attack, Correct, DeclareEnd, DrawCards, DrawCubes,
+                                               EndTurn, PlaceFleet, TurnAround)
     samples = [DrawCubes("V", "YYPGROBBB"), DrawCards(2, "GRB"), PlaceFleet(1, "VCV"),
                Attack(0, "1b", "RG"), Move(1, "1a", "s5", "B", True, "GR"), Move(0, "0c", "V"),
-               TurnAround(1, "1a", True), DeclareEnd(3), EndTurn(2)]
+               TurnAround(1, "1a", True), DeclareEnd(3), EndTurn(2), Correct("cargo", "1b", "R", 1, 2)]
     assert {type(a) for a in samples} == set(ACTION_TYPES)
     for action in samples:
         data = json.loads(json.dumps(action.to_dict()))

@@ -25,6 +25,28 @@ class ScoresScreen(Screen):
         names = [p.name for p in session.config.players]
         self.back_to = "table"
         self.show_sheet(session.game.title, names, session.score_sheet().to_dict())
+        self._offer_choices(session)
+
+    def _offer_choices(self, session) -> None:
+        """Coloretto: per player, "Choose colours" and the points a choice gives away."""
+        from ui.screens.score_choice import ScoringChoicePopup, supports_choice
+
+        app = App.get_running_app()
+        players = session.summary().get("players")
+        if not isinstance(players, list):
+            return
+        columns = list(reversed(self.ids.columns.children))
+        for seat, (column, player) in enumerate(zip(columns, players)):
+            if not supports_choice(player):
+                return
+            if player["points_given_away"]:
+                column.add_widget(Factory.ScoreWarning(text=app.tr(
+                    "Own colours: {points} points fewer than the best colours",
+                    points=player["points_given_away"])), index=1)
+            button = Factory.SmallButton(text=app.tr("Choose colours"), size_hint_x=1)
+            button.bind(on_release=lambda _b, s=seat: ScoringChoicePopup(
+                session, s, done=lambda: self.show_session(session)).open())
+            column.add_widget(button, index=1)
 
     def show_result(self, title: str, names: list[str], sheet: dict[str, Any]) -> None:
         self.back_to = "history"

@@ -108,6 +108,9 @@ class SetupScreen(Screen):
         options.clear_widgets()
         self._option_rows = []
         remembered = self._remembered_copy(app)
+        notice = getattr(self.game, "setup_notice", "")
+        if notice:      # what the players must know before playing (e.g. sample card layouts)
+            options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
         for option in self.game.options:
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)

@@ -8,7 +8,8 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import TABLE, CompanionError
-from companion.signals import FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal
+from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
+                               TableNotice)
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 
@@ -28,6 +29,7 @@ class TableScreen(Screen):
     can_undo = BooleanProperty(False)
     can_redo = BooleanProperty(False)
     is_over = BooleanProperty(False)
+    can_correct = BooleanProperty(False)
     flash_text = StringProperty("")
     view = ObjectProperty(None, allownone=True)
     #: the header: on the acting seat's colour, in black or white, as large as fits
@@ -52,6 +54,7 @@ class TableScreen(Screen):
         self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
         self.fit_turn()
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
+        self.can_correct = hasattr(session.game, "counted")
         pending = session.pending
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}",
@@ -120,6 +123,12 @@ class TableScreen(Screen):
     def reject(self) -> None:
         App.get_running_app().session.reject()
 
+    def correct_table(self) -> None:
+        """Open "correct the table": counts kept by hand, set to what lies on the table."""
+        from ui.screens.correction import CorrectionPopup
+
+        CorrectionPopup().open_for_session()
+
     def show_scores(self) -> None:
         app = App.get_running_app()
         app.manager.get_screen("scores").show_session(app.session)
@@ -170,4 +179,6 @@ def signal_text(app, signal: Signal, names: list[str]) -> str:
         return app.tr("{name} scores {points}", name=name(signal.seat), points=signal.points)
     if isinstance(signal, GameEnded):
         return app.tr("Game over")
+    if isinstance(signal, TableNotice):
+        return app.say(signal.message)
     return ""

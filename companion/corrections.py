@@ -1,0 +1,57 @@
+"""Corrections: the table sets right what players count by hand and the app tracks.
+
+A correction is an ordinary action (journaled, replayed, undone like any other)
+that says what the app counted (``before``) and what really lies on the table
+(``after``).  Corrections are never listed by ``legal_actions`` (any count may be
+entered) and apply at any moment, a finished game included: the table always wins.
+They are refused only when ``before`` is not what the app counts (so a record
+cannot silently change something else) or the new count is impossible.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from companion.actions import DescribedAction
+from companion.engine import IllegalAction
+from companion.i18n import Text
+
+
+class TableCorrection(DescribedAction):
+    """Base class of every game's correction action (fields ``before`` and ``after``)."""
+
+    before: Any
+    after: Any
+
+
+class PlayerChoice(DescribedAction):
+    """A choice the rules leave to a player (e.g. Coloretto's joker and positive
+    colours): like a correction, never listed and applied at any moment."""
+
+
+@dataclass(frozen=True)
+class Counted:
+    """One count the table may correct: what it is (``what``, in the players' words),
+    the app's ``count``, and ``correct(after)`` building the correction to ``after``."""
+
+    what: Text
+    count: int
+    correct: Callable[[int], TableCorrection]
+
+
+def check_correction(counted: Any, before: Any, after: Any) -> None:
+    """IllegalAction unless a correction from ``before`` to ``after`` can apply where
+    the app counts ``counted`` (whole numbers or tuples of them, never below 0)."""
+    values = after if isinstance(after, tuple) else (after,)
+    if any(value < 0 for value in values):
+        raise IllegalAction(Text("A count cannot be below zero."))
+    if counted != before:
+        raise IllegalAction(Text("The companion counts {counted} here, not {before}: this correction "
+                                 "belongs to another moment of the game.",
+                                 counted=_shown(counted), before=_shown(before)))
+    if after == before:
+        raise IllegalAction(Text("Nothing to correct: the count is already {count}.", count=_shown(after)))
+
+
+def _shown(value: Any) -> str:
+    return "-".join(str(v) for v in value) if isinstance(value, tuple) else str(value)

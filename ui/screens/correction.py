@@ -1,0 +1,63 @@
+"""Correct the table: a popup listing what players count by hand and the app tracks
+(cards, cubes, marks), each with − and + to set it to what lies on the table.
+
+Each tap submits one correction through the session (journaled, shown in the
+history, undone with UNDO); the engine's ``counted(state)`` says what is listed.
+"""
+from __future__ import annotations
+
+from kivy.app import App
+from kivy.properties import ObjectProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
+
+from companion.corrections import Counted
+from companion.engine import CompanionError
+from ui.screens import load_kv
+
+load_kv(__file__)
+
+
+class CorrectionRow(BoxLayout):
+    """One count: what it is, − count +."""
+
+    what = StringProperty("")
+    count = StringProperty("")
+    item = ObjectProperty(None)
+    popup = ObjectProperty(None)
+
+    def change(self, step: int) -> None:
+        self.popup.correct(self.item, self.item.count + step)
+
+
+class CorrectionPopup(Popup):
+    """The list of counts of the running game; refreshed after every correction."""
+
+    def open_for_session(self) -> None:
+        self.title = App.get_running_app().tr("Correct the table")
+        self.refresh()
+        self.open()
+
+    def refresh(self) -> None:
+        app = App.get_running_app()
+        rows = self.ids.rows
+        rows.clear_widgets()
+        for item in counted_items(app.session):
+            rows.add_widget(CorrectionRow(what=app.say(item.what), count=str(item.count), item=item,
+                                          popup=self))
+
+    def correct(self, item: Counted, after: int) -> None:
+        session = App.get_running_app().session
+        try:
+            session.submit(item.correct(after))
+        except CompanionError:
+            pass  # the session reported the reason as a banner, the status LED and the log
+        self.refresh()
+
+
+def counted_items(session) -> tuple[Counted, ...]:
+    """What the running game lets the table correct (nothing for a game without corrections)."""
+    counted = getattr(session.game, "counted", None)
+    return tuple(counted(session.state)) if counted is not None else ()
+
+
