@@ -25,7 +25,7 @@ GOOD_WORDS = {"chilli": Text("chilli peppers"), "cinnamon": Text("cinnamon"),
 
 
 def who(seat: int) -> Seat:
-    return Seat(seat, counted_from=1)
+    return Seat(seat)
 
 
 def good_word(good: str) -> Text:
