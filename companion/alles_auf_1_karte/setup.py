@@ -24,8 +24,9 @@ OPTIONS: tuple[Option, ...] = (
            "someone scores a 4th card. Yes (a house rule): play on until everyone has rolled as "
            "often."),
     Option("start_player", "Start player", 1, (1, 2, 3, 4),
-           "Who rolls first: 1 is the first name entered, and play then goes clockwise. The "
-           "starting cards may be dealt in any order."),
+           "Who rolls first: the first name entered (recommended, as the rulebook's seating), or "
+           "another player; play then goes clockwise. The starting cards may be dealt in any order.",
+           labels=("The first name", "The second name", "The third name", "The fourth name")),
 )
 
 #: A config option that is not shown in the setup screen: the ids of the 30 card

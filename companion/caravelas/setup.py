@@ -12,41 +12,52 @@ from companion.engine import ConfigError, Option
 
 OPTIONS: tuple[Option, ...] = (
     Option("board", "Board", "none", ("none", "demo"),
-           "none: enter what happened (bookkeeping, any copy). demo: a made-up board file to try "
-           "sailing cell by cell; it is NOT the real map.",
+           "No board file (recommended for any copy): enter what happened. The demo board is a "
+           "made-up board file to try sailing cell by cell; it is not the real map.",
            ("No board file: enter what happened", "Demo board (not the real map)")),
     Option("board.file", "Board file (caravelas-board/1)", "", (),
            "A mapped board of your copy; when given it replaces the choice above."),
     Option("variant", "Variant", "standard", ("standard", "drawnEvents", "dice"),
-           "The two simplified variants of the rulebook: event cards drawn on the cell instead of "
-           "held, or two dice instead of navigation markers.",
+           "The standard rules (recommended), or one of the rulebook's two simplified variants: "
+           "event cards drawn on the cell instead of held, or two dice instead of navigation markers.",
            ("Standard rules", "Event cards drawn, not held", "Dice instead of markers")),
     Option("wind.recoversBids", "Favourable Wind recovers markers spent on bidding", True, (False, True),
-           "By default yes: two markers back, whatever they were spent on."),
+           "Yes (recommended): two markers come back, whatever they were spent on. No: only "
+           "markers spent on sailing."),
     Option("turn.zeroStartFreeSteps", "A player with no markers left may still follow currents", False,
-           (False, True), "By default a turn that starts with no marker available ends at once."),
+           (False, True), "No (recommended): a turn that starts with no marker available ends at "
+           "once. Yes: free steps along currents are still sailed."),
     Option("bonus.order", "Bonus moves start", "fromFirst", ("fromFirst", "afterActive"),
-           "From the first turn-order space, or from the player after the active one.",
+           "From the first turn-order space (recommended), or from the player after the active one.",
            ("From the first turn-order space", "After the active player")),
     Option("compass.mayStop", "A compass storm may be cut short", False, (False, True),
-           "By default the ship moves 2 cells if it can."),
+           "No (recommended): the ship moves 2 cells if it can. Yes: its player may stop earlier."),
     Option("wreck.emptyShips", "An empty ship may take the wreck", True, (False, True),
-           "By default any ship not yet wrecked, empty or not; never the locked ship 4."),
-    Option("wind.range", "Favourable Wind bonus move", 2, (1, 2, 3), "The number printed on the card."),
+           "Yes (recommended): any ship not yet wrecked, empty or not, but never the locked ship 4. "
+           "No: only a ship with goods."),
+    Option("wind.range", "Favourable Wind bonus move", 2, (1, 2, 3),
+           "The number printed on the card: 2 cells (recommended) unless your copy shows another.",
+           ("1 cell", "2 cells", "3 cells")),
     Option("storm.checkBeforeStep", "Storm cards are checked before paying the step", False, (False, True),
-           "By default a storm card is checked after paying for the step into the cell."),
+           "No (recommended): a storm card is checked after paying for the step into the cell. "
+           "Yes: before."),
     Option("pepper.maySell", "Pepper may be sold instead of buying a tile", True, (False, True),
-           "By default buying a tile is a choice: buying the last one ends the game."),
+           "Yes (recommended): buying a tile is a choice; buying the last one ends the game. No: "
+           "pepper always buys a tile."),
     Option("upgrade.withPepper", "Pepper counts towards the fleet upgrade", True, (False, True),
-           "By default pepper may be one of the 3 different goods."),
+           "Yes (recommended): pepper may be one of the 3 different goods. No: it may not."),
     Option("repair.onPass", "Sailing through Lisbon repairs wrecks", False, (False, True),
-           "By default only a stop in Lisbon repairs."),
+           "No (recommended): only a stop in Lisbon repairs. Yes: passing through repairs too."),
     Option("discovery.mayDecline", "A player may leave a discovered port without a monument", False,
-           (False, True), "By default the first ship in a port always places a monument."),
+           (False, True), "No (recommended): the first ship in a port always places a monument. "
+           "Yes: its player may leave it without one."),
     Option("deck.reshuffle", "An empty event deck is refilled from the discard pile", True, (False, True),
-           "Off: once the deck is empty nobody draws."),
+           "Yes (recommended): the discard pile is shuffled into a new deck. No: once the deck is "
+           "empty nobody draws."),
     Option("end.roundLimit", "Round limit", 0, (0, 10, 15, 20),
-           "0: none, the game ends with the round of the last monastery tile."),
+           "No limit (recommended): the game ends with the round of the last monastery tile. Or "
+           "the game also ends after a number of rounds.",
+           ("No limit", "10 rounds", "15 rounds", "20 rounds")),
     Option("copy.slots", "Goods on ships 1-3 (player board)", "", (),
            f"Empty: the inferred default '{DEFAULT_SLOTS}'. Ship 4 carries nutmeg and silver."),
     Option("copy.goodsPorts", "Goods ports", "", (),

@@ -32,7 +32,11 @@ def letters_text(letters: str) -> tuple[Text, ...] | Text:
 def node_words(node_id: str) -> Text:
     """How players call a route node: "Venice", "Modone", "square 5"."""
     ports = {"V": Text("Venice"), "C": Text("Constantinople"), "M": Text("Modone")}
-    return ports.get(node_id) or Text("square {number}", number=node_id[1:])
+    if node_id in ports:
+        return ports[node_id]
+    if node_id[:1] == "s" and node_id[1:].isdigit():
+        return Text("square {number}", number=node_id[1:])
+    return Text("a place that is not on the route")
 
 
 def ship_words(label: str) -> Text:

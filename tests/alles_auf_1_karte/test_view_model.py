@@ -36,7 +36,10 @@ def check(state, action=None) -> AllesViewModel:
     if vm.phase == "mark":
         for seat in vm.seats:
             if seat.seat in vm.to_act:
-                legal = {a.card for a in GAME.legal_actions(state, seat.seat) if isinstance(a, Mark)}
+                # a card is usable when some colour can be marked on it (an empty Mark, the
+                # same as passing, is listed for every card)
+                legal = {a.card for a in GAME.legal_actions(state, seat.seat)
+                         if isinstance(a, Mark) and a.colours}
                 usable = {o.card for o in seat.options if o.default_colours}
                 assert usable == legal
             else:

@@ -106,9 +106,7 @@ SITUATIONS: dict[str, tuple[str, ...]] = {
                     "{ship} cannot go on past an occupied square (setup option “{option}”: no); "
                     "it can stop at {where}",
                     "Modone is full: it has room for {count} ship"),
-    "coloretto": ("the last-round card cannot come up yet: it lies under the next {count} card",
-                  "the last-round card has already come up this game",
-                  "with {count} player every colour stays in the game: first give {name} a start card",
+    "coloretto": ("with {count} player every colour stays in the game: first give {name} a start card",
                   "{row} is full: it holds only {count} card",
                   "there is no such seat: the seats are numbered 1 to {count}"),
     "alles_auf_1_karte": ("there is no such seat: the seats are numbered 1 to {count}",),

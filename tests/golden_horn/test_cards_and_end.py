@@ -258,7 +258,7 @@ def test_declare_timing_before_the_move_is_done():
     moved = finish(GAME.apply(state, plain_move(state)))
     assert moved.current == 1 and moved.end is None             # the turn ended with the move
     after_move = replace(state, moved=True, phase=AFTER_MOVE)
-    with pytest.raises(IllegalAction, match="before your move is done"):
+    with pytest.raises(IllegalAction, match="before the move is done"):
         GAME.apply(after_move, DeclareEnd(0))
     declared = GAME.apply(state, DeclareEnd(0))                 # before the move: the round completes
     assert declared.end.reason == "declared" and declared.phase == PLAY
