@@ -193,9 +193,9 @@ class CorrectMarks(TableCorrection):
             raise InvalidAction("correct_marks: before and after need the same rows")
 
     def text(self) -> Text:
-        return Text("Correction: marks on {seat}'s card {card}: {before} → {after}", seat=_seat_label(self.seat),
-                    card=self.card, before="-".join(map(str, self.before)),
-                    after="-".join(map(str, self.after)))
+        return Text("Correction: marks on {seat}'s {card}, row by row: {before} → {after}",
+                    seat=_seat_label(self.seat), card=card_words(self.card),
+                    before="-".join(map(str, self.before)), after="-".join(map(str, self.after)))
 
 
 def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:

@@ -349,16 +349,19 @@ def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
     seat = state.seats[action.seat]
     card = seat.open_card(action.card)
     if card is None:
-        raise IllegalAction(Text("{seat} has no open card {card}; a scored card is read-only.",
-                                 seat=seat_ref(action.seat, capitalised=True), card=action.card), RULE_SCORE)
+        raise IllegalAction(Text("{seat} has no open {card}; a scored card is read-only.",
+                                 seat=seat_ref(action.seat, capitalised=True), card=card_words(action.card)),
+                            RULE_SCORE)
     if len(action.after) != len(card.marks):
-        raise IllegalAction(Text("Card {card} has {count} rows, not {given}.", card=action.card,
+        raise IllegalAction(Text("The {card} has {count} rows, not {given}.", card=card_words(action.card),
                                  count=len(card.marks), given=len(action.after)))
     check_correction(card.marks, action.before, action.after)
     for row, marks in zip(card.card.rows, action.after):
         if marks > row.fields:
-            raise IllegalAction(Text("The {colour} row of {card} has only {count} fields.",
-                                     colour=colour_word(row.colour), card=action.card, count=row.fields))
+            raise IllegalAction(Text("The {colour} row of the {card} has only {count} field.",
+                                     "The {colour} row of the {card} has only {count} fields.",
+                                     colour=colour_word(row.colour), card=card_words(action.card),
+                                     count=row.fields))
     corrected = CardInPlay(card.card, action.after)
     if corrected.must_score:
         raise IllegalAction(Text("Three complete rows score the card: correct the marks without the "

@@ -5,7 +5,8 @@ from __future__ import annotations
 from companion.caravelas.data import DESTINATION_VP, SCORE_TRACK, TILE_VP
 from companion.caravelas.state import OVER, CaravelasState
 from companion.engine import ScoreLine, ScoreSheet
-from companion.i18n import N_
+from companion.caravelas.actions import port_name
+from companion.i18n import N_, Text
 
 
 def destination_points(state: CaravelasState, seat: int) -> int:
@@ -42,9 +43,10 @@ def score_sheet(state: CaravelasState) -> ScoreSheet:
         lines += [ScoreLine(seat, N_("Discoveries"), p.discoveries),
                   ScoreLine(seat, N_("Goods sold in Lisbon"), p.sales),
                   ScoreLine(seat, N_("Monastery tiles"), TILE_VP * len(p.tiles),
-                            " ".join(str(t) for t in p.tiles))]
+                            Text("tiles {numbers}", numbers=", ".join(map(str, p.tiles)))
+                            if p.tiles else "")]
         if p.revealed:
             lines.append(ScoreLine(seat, N_("Destination cards"), destination_points(state, seat),
-                                   " ".join(p.revealed)))
+                                   Text("cards: {ports}", ports=", ".join(port_name(c) for c in p.revealed))))
     totals = tuple(total(state, s) for s in range(len(state.players)))
     return ScoreSheet(tuple(lines), totals, winners(state), final=state.phase == OVER)

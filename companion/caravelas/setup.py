@@ -5,8 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.caravelas.board import load_board
-from companion.caravelas.data import (DEFAULT_DECK, DEFAULT_DIE, DEFAULT_GOODS_PORTS, DEFAULT_SLOTS,
-                                      GOODS_VP, parse_deck, parse_die, parse_goods_ports, parse_slots)
+from companion.caravelas.data import GOODS_VP, parse_deck, parse_die, parse_goods_ports, parse_slots
 from companion.caravelas.state import DRAWN_EVENTS, Rules
 from companion.engine import ConfigError, Option
 
@@ -59,11 +58,13 @@ OPTIONS: tuple[Option, ...] = (
            "the game also ends after a number of rounds.",
            ("No limit", "10 rounds", "15 rounds", "20 rounds")),
     Option("copy.slots", "Goods on ships 1-3 (player board)", "", (),
-           f"Empty: the inferred default '{DEFAULT_SLOTS}'. Ship 4 carries nutmeg and silver."),
+           "Empty: what the rulebook and its pictures suggest (see docs/caravelas.md). Ship 4 carries "
+           "nutmeg and silver."),
     Option("copy.goodsPorts", "Goods ports", "", (),
-           f"Empty: the rulebook's and the inferred ones, '{DEFAULT_GOODS_PORTS}'."),
-    Option("copy.die", "Red die faces", "", (), f"Empty: the inferred default '{DEFAULT_DIE}'."),
-    Option("copy.deck", "Event deck (86 cards)", "", (), f"Empty: the inferred default '{DEFAULT_DECK}'."),
+           "Empty: the ports the rulebook names, and the ones inferred from its pictures (see "
+           "docs/caravelas.md)."),
+    Option("copy.die", "Red die faces", "", (), "Empty: the faces inferred from the rulebook (see docs/caravelas.md)."),
+    Option("copy.deck", "Event deck (86 cards)", "", (), "Empty: the deck inferred from the rulebook (see docs/caravelas.md)."),
 )
 
 
