@@ -34,6 +34,14 @@ def free_space(probe) -> str:
                if str(getattr(w, "test_id", "")).startswith("space_") and probe.visible(w))
 
 
+def in_view(probe, problems: list[dict]) -> list[dict]:
+    """The problems inside the Caravelas view (the app's header is measured by test_layout)."""
+    view = probe.find_all(cls="CaravelasView")[0]
+    x0, y0 = view.to_window(*view.pos)
+    return [p for p in problems if x0 - 1 <= p["box"][0] and y0 - 1 <= p["box"][1]
+            and p["box"][1] + p["box"][3] <= y0 + view.height + 1]
+
+
 def seat_body(probe, seat: int) -> str:
     return by_id(probe, f"seat_{seat}").body
 
@@ -52,9 +60,11 @@ async def play_bookkeeping_game(probe) -> None:
     await tap(probe, "order_1")
     # bidding: Ana raises by 1, Bo by 2, Ana passes, Bo passes: Bo chooses first
     probe.record("prompt_bid", probe.find(wid="prompt").text)
+    probe.record("info_bid", probe.find(wid="info").text)
     await probe.screenshot("bidding")
     await tap(probe, "raise_1")
     await tap(probe, "raise_2")
+    probe.record("bids", list(session().state.totals))
     await tap(probe, "pass")
     await tap(probe, "pass")
     probe.record("prompt_place", probe.find(wid="prompt").text)
@@ -100,7 +110,7 @@ async def play_bookkeeping_game(probe) -> None:
     # Ana: with pepper aboard, the Lisbon panel shows the three ways; she buys a tile
     await tap(probe, "tab_lisbon", grows=False)
     await probe.screenshot("lisbon")
-    probe.record("measure_lisbon", measure(probe, await probe.screenshot("measure_lisbon")))
+    probe.record("measure_lisbon", in_view(probe, measure(probe, await probe.screenshot("measure_lisbon"))))
     probe.record("lisbon_sell", probe.find(wid="result").text)
     probe.record("lisbon_result_ana", await lisbon_stop(probe, {0: "tile"}))
     # round 2: both pass the bidding, placement, Bo loads pepper and buys the last tile
@@ -109,7 +119,7 @@ async def play_bookkeeping_game(probe) -> None:
     while session().state.phase in ("bid", "place"):
         await tap(probe, "pass" if session().state.phase == "bid" else free_space(probe))
     await probe.screenshot("table")
-    probe.record("measure_table", measure(probe, await probe.screenshot("measure_table")))
+    probe.record("measure_table", in_view(probe, measure(probe, await probe.screenshot("measure_table"))))
     active = session().state.active
     await tap(probe, "tab_port", grows=False)
     probe.find(wid="search").text = "madeira"
@@ -133,3 +143,25 @@ async def play_bookkeeping_game(probe) -> None:
     probe.record("totals", list(session().score_sheet().totals))
     probe.record("lines", [[line.seat, line.label, line.points] for line in session().score_sheet().lines])
     probe.record("winners", list(session().score_sheet().winners))
+
+
+async def wide_greek_table(probe) -> None:
+    """At 1280x800 in Greek: the order drawn at random, both pass the bidding, the
+    sailing tabs, the port list and the Lisbon panel; screenshots and measures."""
+    from tests.ui.measure import measure
+
+    app = probe.app
+    await probe.start_game("Caravelas", "caravelas", NAMES)
+    await tap(probe, "random")
+    while app.session.state.phase in ("bid", "place"):
+        await tap(probe, "pass" if app.session.state.phase == "bid" else free_space(probe))
+    await probe.screenshot("wide_sail")
+    probe.record("texts_sail", probe.texts(probe.screen()))
+    probe.record("measure_sail", in_view(probe, measure(probe, await probe.screenshot("wide_measure"))))
+    await tap(probe, "tab_port", grows=False)
+    await probe.screenshot("wide_ports")
+    probe.record("ports_shown", len([w for w in probe.find_all(cls="CaravelasButton")
+                                     if getattr(w, "port", None)]))
+    await tap(probe, "tab_lisbon", grows=False)
+    probe.record("texts_lisbon", probe.texts(probe.screen()))
+    await probe.screenshot("wide_lisbon")

@@ -38,7 +38,7 @@ TABS = {"sail": N_("Sail"), "port": N_("Port"), "goods": N_("Goods"), "card": N_
 #: the tabs each moment offers (the first is shown when the moment begins)
 MOMENT_TABS = {"": ("sail", "port", "goods", "card", "lisbon"), "bonus": ("goods", "port"),
                "compass": ("goods", "port")}
-PHASES = {"order": N_("Setup"), "bid": N_("Bidding, lap {lap}"), "place": N_("Turn order"),
+PHASES = {"order": N_("Setup"), "bid": N_("Bidding: highest bid {high}"), "place": N_("Turn order"),
           "turn": N_("Round {round}: sailing"), "reveal": N_("Destination cards"), "over": N_("Game over")}
 MOMENTS = {"bonus": N_("bonus moves"), "lisbon": N_("Lisbon"), "compass": N_("compass storm"),
            "die": N_("red die"), "blue": N_("event card"), "wreck": N_("wreck")}
@@ -89,7 +89,7 @@ class CaravelasView(TableKit, BoxLayout):
         return f"{self.name(acting[0])}: {text}" if acting else text
 
     def _info_text(self, app: Any, vm: Model, state: Any) -> str:
-        phase = app.tr(PHASES[vm.phase], round=vm.round, lap=state.quiet // max(1, len(vm.seats)) + 1)
+        phase = app.tr(PHASES[vm.phase], round=vm.round, high=state.high)
         parts = [phase]
         if vm.pending in MOMENTS:
             parts.append(app.tr(MOMENTS[vm.pending]))
