@@ -2,7 +2,7 @@
 score-track laps beyond 100, and the two tie-breaks."""
 from __future__ import annotations
 
-from companion.caravelas.data import DESTINATION_VP, SCORE_TRACK, TILE_VP
+from companion.caravelas.data import DESTINATION_VP, PORT_BY_ID, SCORE_TRACK, TILE_VP
 from companion.caravelas.state import OVER, CaravelasState
 from companion.engine import ScoreLine, ScoreSheet
 from companion.i18n import N_
@@ -11,6 +11,12 @@ from companion.i18n import N_
 def destination_points(state: CaravelasState, seat: int) -> int:
     """DEST-03: 5 for each card whose port carries the holder's own monument."""
     return DESTINATION_VP * sum(state.owner(port) == seat for port in state.players[seat].revealed)
+
+
+def scoring_ports(state: CaravelasState, seat: int) -> str:
+    """The ports (printed names) of ``seat``'s shown destination cards that score."""
+    return ", ".join(PORT_BY_ID[port].name for port in state.players[seat].revealed
+                     if state.owner(port) == seat)
 
 
 def total(state: CaravelasState, seat: int) -> int:
@@ -45,6 +51,6 @@ def score_sheet(state: CaravelasState) -> ScoreSheet:
                             " ".join(str(t) for t in p.tiles))]
         if p.revealed:
             lines.append(ScoreLine(seat, N_("Destination cards"), destination_points(state, seat),
-                                   " ".join(p.revealed)))
+                                   scoring_ports(state, seat)))
     totals = tuple(total(state, s) for s in range(len(state.players)))
     return ScoreSheet(tuple(lines), totals, winners(state), final=state.phase == OVER)

@@ -99,6 +99,9 @@ def test_tv16_destination_cards_score_only_own_monuments():
     state = discovered(state, malacca=0, ceylon=0, azores=0, diu=1)
     state = put(state, 0, revealed=cards)
     assert destination_points(state, 0) == 15
+    # the score sheet names the scoring ports as printed, never their ids
+    [line] = [l for l in GAME.score_sheet(state).lines if l.seat == 0 and l.label == "Destination cards"]
+    assert (line.points, line.detail) == (15, "Malacca, Ceylon, Azores")
 
 
 @pytest.mark.parametrize("a, b, expected", [
