@@ -135,6 +135,13 @@ async def play_bookkeeping_game(probe) -> None:
     # the destination cards, shown by the table (Random), then the scores screen
     probe.record("phase_reveal", session().state.phase)
     await probe.screenshot("reveal")
+    # one card shown by tap through the port list, the others by the table (seeded)
+    probe.record("revealing", session().game.legal_actions(session().state)[0].seat)
+    probe.find(wid="search").text = "madeira"
+    await probe.frames(2)
+    await tap(probe, "port_madeira")
+    probe.record("revealed_madeira", [list(p.revealed) for p in session().state.players])
+    probe.find_all(cls="CaravelasView")[0].rng.seed(15)
     while not session().is_over:
         await tap(probe, "random")
     await probe.until(lambda: app.manager.current == "scores")

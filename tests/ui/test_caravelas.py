@@ -10,7 +10,7 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     r = run.result
     assert r["prompt_order"] == "Who sits first on the turn-order track? Tap the players in order"
     assert r["prompt_bid"] == "Ana: Bidding for turn order: raise or pass"
-    assert r["bids"] == [1, 2]
+    assert r["bids"] == [1, 3]                       # Bo raised the highest bid by 2
     assert r["prompt_place"] == "Bo: Choose a turn-order space"
     assert r["order"] == [1, 0]                      # Bo bid more: Bo sails first
     assert r["bo_markers"] == "Markers: 6 free · 3 spent · 3 aside"
@@ -27,10 +27,14 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     assert r["final_round"] and "Final round!" in r["info_final"]
     assert r["phase_reveal"] == "reveal"
     assert r["measure_lisbon"] == [] and r["measure_table"] == []
-    # the engine's score sheet on the scores screen: Bo 3 (Madeira) + 20 (tiles 1, 3)
-    assert r["totals"] == [11, 23] and r["winners"] == [1]
-    assert [1, "Monastery tiles", 20] in r["lines"]
-    assert "23" in r["scores_texts"] and "11" in r["scores_texts"]
+    # Ana shows Madeira by tap (Bo's monument: no points), the table the rest (seeded)
+    assert r["revealing"] == 0 and r["revealed_madeira"] == [["madeira"], []]
+    # the engine's score sheet on the scores screen: Bo 3 (Madeira) + 20 (tiles 1, 3);
+    # Ana 1 (Ceuta) + 10 (tile 2) + 5 (her Ceuta destination card)
+    assert r["totals"] == [16, 23] and r["winners"] == [1]
+    assert [1, "Monastery tiles", 20] in r["lines"] and [0, "Destination cards", 5] in r["lines"]
+    assert "Destination cards (Ceuta)" in r["scores_texts"]
+    assert "23" in r["scores_texts"] and "16" in r["scores_texts"]
     for name in ("bidding", "bonus_move", "lisbon", "table", "reveal", "scores"):
         image = run.image(name)
         assert image.shape[:2] == (480, 800)
