@@ -56,8 +56,21 @@ class CaravelasView(TableKit, BoxLayout):
         self._order: list[int] = []
         self._shield_port = ""
         self._panels: list[SeatPanel] = []
-        self._ports = PortList(self.reach_port)
-        self._lisbon = LisbonPanel(self)
+        self._port_list: PortList | None = None
+        self._lisbon_panel: LisbonPanel | None = None
+
+    @property
+    def _ports(self) -> PortList:
+        """The port list, made when first shown (its search field needs the running app)."""
+        if self._port_list is None:
+            self._port_list = PortList(self.reach_port)
+        return self._port_list
+
+    @property
+    def _lisbon(self) -> LisbonPanel:
+        if self._lisbon_panel is None:
+            self._lisbon_panel = LisbonPanel(self)
+        return self._lisbon_panel
 
     # -- refresh ---------------------------------------------------------------------
     def refresh(self) -> None:
@@ -173,7 +186,7 @@ class CaravelasView(TableKit, BoxLayout):
             else:
                 panel.show(seat, state.players[seat].cargo)
             return
-        if shown is None or shown in (self._ports, self._lisbon):
+        if shown is None or shown in (self._port_list, self._lisbon_panel):
             area.clear_widgets()
             area.add_widget(Factory.EntryGrid())
         grid = area.children[0]
