@@ -107,7 +107,15 @@ async def play_bookkeeping_game(probe) -> None:
     # Bo stops in Lisbon: the pepper buys a tile
     probe.record("lisbon_result_bo", await lisbon_stop(probe, {0: "tile"}))
     probe.record("bo_tiles", list(session().state.players[1].tiles))
-    # Ana: with pepper aboard, the Lisbon panel shows the three ways; she buys a tile
+    # Ana: a red event cell, the table enters the die (1 wreck), she picks ship 1
+    await tap(probe, "tab_sail", grows=False)
+    await tap(probe, "red_cell")
+    probe.record("prompt_die", probe.find(wid="prompt").text)
+    await tap(probe, "die_1")
+    probe.record("prompt_wreck", probe.find(wid="prompt").text)
+    await tap(probe, "wreck_1")
+    probe.record("ana_ships", seat_body(probe, 0).splitlines()[1])
+    # with pepper aboard, the Lisbon panel shows the three ways; she buys a tile
     await tap(probe, "tab_lisbon", grows=False)
     await probe.screenshot("lisbon")
     probe.record("measure_lisbon", in_view(probe, measure(probe, await probe.screenshot("measure_lisbon"))))

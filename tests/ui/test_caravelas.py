@@ -21,8 +21,11 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     assert r["refused_kept"]
     assert r["lisbon_result_bo"] == "+10 VP · monastery tile 1"
     assert r["bo_tiles"] == [1]
-    assert r["lisbon_sell"] == "+5 VP"               # selling the pepper, before choosing the tile
-    assert r["lisbon_result_ana"] == "+10 VP · monastery tile 2"
+    assert r["lisbon_sell"] == "+5 VP · wrecks repaired"   # selling the pepper, before choosing the tile
+    assert r["prompt_die"] == "Roll the red die"
+    assert r["prompt_wreck"] == "Ana: Choose the wrecked ship"
+    assert r["ana_ships"].startswith("Ships 1: wrecked · 2: – · 3: pepper")
+    assert r["lisbon_result_ana"] == "+10 VP · monastery tile 2 · wrecks repaired"
     assert r["round_two_phase"] == "bid"
     assert r["final_round"] and "Final round!" in r["info_final"]
     assert r["phase_reveal"] == "reveal"
