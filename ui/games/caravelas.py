@@ -20,15 +20,14 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.caravelas.actions import (Bid, ChooseWreck, CrossCape, DrawEvent, DrawOrder, EndBonus, EndTurn,
                                          EnterEvent, Load, PassBid, PassLisbon, Pirate, PlayCard,
                                          Reach, RevealCard, RollDice, RollDie, Sail, TakePosition,
-                                         card_text, good_word)
+                                         card_text, good_word, port_name)
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
 from companion.i18n import N_
 from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
-from ui.games.caravelas_widgets import (LisbonPanel, PortList, SeatPanel, escape, lisbon_result,
-                                        port_label, seat_lines, seat_score)
-from ui.games.kit import FLASH_SECONDS, TableKit, reuse, tag
+from ui.games.caravelas_widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
+from ui.games.kit import FLASH_SECONDS, TableKit, escape, reuse, tag
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -78,11 +77,9 @@ class CaravelasView(TableKit, BoxLayout):
         vm = self.vm = self.model()
         state = self.session.state
         moment = (vm.phase, vm.pending, vm.to_act)
-        if moment != self._moment:
+        if moment != self._moment:      # a new player or a new moment starts on its first tab
             tabs = MOMENT_TABS.get(vm.pending, ())
-            if vm.phase == "turn" and tabs and (self.tab not in tabs or self._moment is None
-                                                or self._moment[1] != vm.pending):
-                self.tab = tabs[0]
+            self.tab = tabs[0] if tabs else self.tab
             self._moment, self._shield_port = moment, ""
         self.prompt = self._prompt_text(app, vm)
         self.info = self._info_text(app, vm, state)
@@ -133,7 +130,7 @@ class CaravelasView(TableKit, BoxLayout):
         for button, tab in zip(buttons, tabs):
             button.tab = tab
             button.text = app.tr(TABS[tab])
-            button.background_color = [0.2, 0.45, 0.7, 1] if tab == self.tab else [0.25, 0.28, 0.32, 1]
+            button.background_color = ON if tab == self.tab else OFF
             tag(button, f"tab_{tab}")
         self.ids.tabs.size_hint_x = len(tabs) or 0.001
 
@@ -220,7 +217,7 @@ class CaravelasView(TableKit, BoxLayout):
         if self.tab == "port":
             if self._shield_port:
                 port = self._shield_port
-                return [(f"shield_{v}", app.tr("{port}: shield {vp}", port=port_label(port), vp=v),
+                return [(f"shield_{v}", app.tr("{port}: shield {vp}", port=port_name(port), vp=v),
                          lambda v=v: self.submit(Reach(seat, port, v))) for v in SHIELD_VALUES], None
             return [], self._ports
         if self.tab == "goods":
@@ -246,9 +243,7 @@ class CaravelasView(TableKit, BoxLayout):
         strip = self.ids.strip
         items: list[tuple[str, str, Callable[[], Any]]] = []
         seat = next((s for s in vm.to_act if s != TABLE), None)
-        if TABLE in vm.to_act and vm.phase != "order":
-            items.append(("random", app.tr("Random"), self.random_chance))
-        if vm.phase == "order":
+        if TABLE in vm.to_act:
             items.append(("random", app.tr("Random"), self.random_chance))
         if vm.phase == "turn" and seat is not None:
             if vm.pending in ("bonus", "compass"):
@@ -298,9 +293,6 @@ class CaravelasView(TableKit, BoxLayout):
 
     def pass_lisbon(self) -> None:
         self.submit(PassLisbon(self.vm.to_act[0]))
-
-    def lisbon_result(self, action: Any) -> str:
-        return lisbon_result(self.app, self.session.game, self.session.state, action)
 
     def random_chance(self, *_: Any) -> bool:
         self._order = []

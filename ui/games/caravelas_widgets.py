@@ -8,26 +8,20 @@ from typing import Any, Callable
 from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
-from kivy.uix.label import Label
 
-from companion.caravelas.actions import StopInLisbon, good_word
+from companion.caravelas.actions import StopInLisbon, good_word, port_name
 from companion.caravelas.data import GOODS_VP, PEPPER, PORTS
 from companion.caravelas.view_model import SeatView
 from companion.engine import CompanionError
 from companion.i18n import N_
 from ui.colours import seat_rgb
-from ui.games.kit import reuse, tag
+from ui.games.kit import escape, reuse, tag
 
 SELL, UPGRADE, TILE = "sell", "upgrade", "tile"
 #: how each way for a cube reads on its button
 WAYS = {SELL: N_("Sell +{vp}"), UPGRADE: N_("Upgrade"), TILE: N_("Tile")}
 ON = [0.13, 0.33, 0.55, 1]
 OFF = [0.25, 0.28, 0.32, 1]
-
-
-def escape(text: str) -> str:
-    """``text`` shown literally inside Kivy markup."""
-    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
 
 
 class SeatPanel(BoxLayout):
@@ -78,18 +72,13 @@ def matching_ports(query: str) -> list[str]:
     return [p.id for p in PORTS if query in p.name.lower()]
 
 
-def port_label(port: str) -> str:
-    return next(p.name for p in PORTS if p.id == port)
-
-
 class PortList(BoxLayout):
     """A search field over the 32 ports and the ports that match it, as buttons."""
-
-    on_port: Callable[[str], None]
 
     def __init__(self, on_port: Callable[[str], None], **kwargs: Any):
         super().__init__(**kwargs)
         self.on_port = on_port
+        self.owners: dict[str, str] = {}
 
     def show(self, owners: dict[str, str]) -> None:
         """The matching ports; ``owners`` names the discoverer of each discovered port."""
@@ -99,7 +88,7 @@ class PortList(BoxLayout):
         for button, port in zip(buttons, ports):
             button.port = port
             owner = owners.get(port)
-            button.text = port_label(port) + (f" ({owner})" if owner else "")
+            button.text = port_name(port) + (f" ({owner})" if owner else "")
             tag(button, f"port_{port}")
 
     def _new_button(self, _index: int) -> Any:
@@ -108,7 +97,7 @@ class PortList(BoxLayout):
         return button
 
     def on_search(self) -> None:
-        self.show(getattr(self, "owners", {}))
+        self.show(self.owners)
 
 
 class LisbonPanel(BoxLayout):
@@ -148,7 +137,8 @@ class LisbonPanel(BoxLayout):
         tag(self.ids.stop, "lisbon_stop").text = app.tr("Stop in Lisbon")
         tag(self.ids.sail_through, "lisbon_pass").text = app.tr("Sail through Lisbon")
         exchange.background_color = ON if self.exchange else OFF
-        self.result = self.view.lisbon_result(self.action())
+        session = self.view.session
+        self.result = lisbon_result(app, session.game, session.state, self.action())
 
     def _new_row(self, index: int) -> Any:
         row = Factory.LisbonCube()
@@ -186,7 +176,3 @@ def lisbon_result(app: Any, game: Any, state: Any, action: StopInLisbon) -> str:
     if before.wrecks and not now.wrecks:
         parts.append(app.tr("wrecks repaired"))
     return " · ".join(parts)
-
-
-def small_label(text: str = "", **kwargs: Any) -> Label:
-    return Label(text=text, font_size="15sp", **kwargs)
