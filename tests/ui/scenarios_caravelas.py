@@ -145,6 +145,7 @@ async def play_bookkeeping_game(probe) -> None:
     await probe.screenshot("reveal")
     # one card shown by tap through the port list, the others by the table (seeded)
     probe.record("revealing", session().game.legal_actions(session().state)[0].seat)
+    probe.record("prompt_reveal", probe.find(wid="prompt").text)
     probe.find(wid="search").text = "madeira"
     await probe.frames(2)
     await tap(probe, "port_madeira")

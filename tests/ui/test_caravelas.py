@@ -31,6 +31,7 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     assert r["phase_reveal"] == "reveal"
     assert r["measure_lisbon"] == [] and r["measure_table"] == []
     # Ana shows Madeira by tap (Bo's monument: no points), the table the rest (seeded)
+    assert r["prompt_reveal"] == "Ana: Show the destination cards"
     assert r["revealing"] == 0 and r["revealed_madeira"] == [["madeira"], []]
     # the engine's score sheet on the scores screen: Bo 3 (Madeira) + 20 (tiles 1, 3);
     # Ana 1 (Ceuta) + 10 (tile 2) + 5 (her Ceuta destination card)

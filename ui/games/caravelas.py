@@ -96,6 +96,8 @@ class CaravelasView(TableKit, BoxLayout):
         acting = [s for s in vm.to_act if s != TABLE]
         if vm.phase == "order":
             return app.tr("Who sits first on the turn-order track? Tap the players in order")
+        if vm.phase == "reveal":
+            acting = [self.revealing_seat()]
         return f"{self.name(acting[0])}: {text}" if acting else text
 
     def _info_text(self, app: Any, vm: Model, state: Any) -> str:
@@ -276,8 +278,7 @@ class CaravelasView(TableKit, BoxLayout):
         or in the end the destination card shown."""
         vm = self.vm
         if vm.phase == "reveal":
-            seat = self.session.game.legal_actions(self.session.state)[0].seat
-            self.submit(RevealCard(seat, port))
+            self.submit(RevealCard(self.revealing_seat(), port))
             return
         seat = vm.to_act[0]
         if port in dict(vm.discovered):
@@ -287,6 +288,10 @@ class CaravelasView(TableKit, BoxLayout):
         else:
             self._shield_port = port
             self.refresh()
+
+    def revealing_seat(self) -> int:
+        """The player whose destination card the table shows next."""
+        return self.session.game.legal_actions(self.session.state)[0].seat
 
     def stop_in_lisbon(self) -> None:
         self.submit(self._lisbon.action())
