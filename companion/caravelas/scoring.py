@@ -2,16 +2,21 @@
 score-track laps beyond 100, and the two tie-breaks."""
 from __future__ import annotations
 
-from companion.caravelas.data import DESTINATION_VP, SCORE_TRACK, TILE_VP
+from companion.caravelas.data import DESTINATION_VP, PORT_BY_ID, SCORE_TRACK, TILE_VP
 from companion.caravelas.state import OVER, CaravelasState
 from companion.engine import ScoreLine, ScoreSheet
-from companion.caravelas.actions import port_name
-from companion.i18n import N_, Text
+from companion.i18n import Text
 
 
 def destination_points(state: CaravelasState, seat: int) -> int:
     """DEST-03: 5 for each card whose port carries the holder's own monument."""
     return DESTINATION_VP * sum(state.owner(port) == seat for port in state.players[seat].revealed)
+
+
+def scoring_ports(state: CaravelasState, seat: int) -> str:
+    """The ports (printed names) of ``seat``'s shown destination cards that score."""
+    return ", ".join(PORT_BY_ID[port].name for port in state.players[seat].revealed
+                     if state.owner(port) == seat)
 
 
 def total(state: CaravelasState, seat: int) -> int:
@@ -40,13 +45,14 @@ def winners(state: CaravelasState) -> tuple[int, ...]:
 def score_sheet(state: CaravelasState) -> ScoreSheet:
     lines = []
     for seat, p in enumerate(state.players):
-        lines += [ScoreLine(seat, N_("Discoveries"), p.discoveries),
-                  ScoreLine(seat, N_("Goods sold in Lisbon"), p.sales),
-                  ScoreLine(seat, N_("Monastery tiles"), TILE_VP * len(p.tiles),
+        lines += [ScoreLine(seat, Text("Discoveries"), p.discoveries),
+                  ScoreLine(seat, Text("Goods sold in Lisbon"), p.sales),
+                  ScoreLine(seat, Text("Monastery tiles"), TILE_VP * len(p.tiles),
                             Text("tiles {numbers}", numbers=", ".join(map(str, p.tiles)))
                             if p.tiles else "")]
         if p.revealed:
-            lines.append(ScoreLine(seat, N_("Destination cards"), destination_points(state, seat),
-                                   Text("cards: {ports}", ports=", ".join(port_name(c) for c in p.revealed))))
+            lines.append(ScoreLine(seat, Text("Destination cards"), destination_points(state, seat),
+                                   Text("scoring: {ports}", ports=scoring_ports(state, seat))
+                                   if scoring_ports(state, seat) else Text("no card scores")))
     totals = tuple(total(state, s) for s in range(len(state.players)))
     return ScoreSheet(tuple(lines), totals, winners(state), final=state.phase == OVER)

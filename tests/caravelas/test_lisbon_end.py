@@ -90,7 +90,7 @@ def test_reveal_phase_scores_destinations_and_ends():
     assert all(len(p.revealed) == 16 for p in state.players)
     sheet = GAME.score_sheet(state)
     assert sheet.final and sheet.totals[0] == 10 + 5 and sheet.winners == (0,)
-    assert {line.label for line in sheet.lines_for(0)} >= {"Destination cards", "Monastery tiles"}
+    assert {str(line.label) for line in sheet.lines_for(0)} >= {"Destination cards", "Monastery tiles"}
 
 
 def test_tv16_destination_cards_score_only_own_monuments():
@@ -99,6 +99,9 @@ def test_tv16_destination_cards_score_only_own_monuments():
     state = discovered(state, malacca=0, ceylon=0, azores=0, diu=1)
     state = put(state, 0, revealed=cards)
     assert destination_points(state, 0) == 15
+    # the score sheet names the scoring ports as printed, never their ids
+    [line] = [l for l in GAME.score_sheet(state).lines if l.seat == 0 and str(l.label) == "Destination cards"]
+    assert (line.points, str(line.detail)) == (15, "scoring: Malacca, Ceylon, Azores")
 
 
 @pytest.mark.parametrize("a, b, expected", [

@@ -30,6 +30,11 @@ def tag(widget: W, ident: str) -> W:
     return widget
 
 
+def escape(text: str) -> str:
+    """``text`` shown literally inside Kivy markup (a player's name, say)."""
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
+
+
 def reuse(box: Widget, count: int, create: Callable[[int], W]) -> list[W]:
     """The first ``count`` children of ``box`` in display order, created with
     ``create(index)`` only when missing and removed only when surplus; the caller
