@@ -55,9 +55,11 @@ def play_one(journal: Journal, name: str, rng: random.Random, finish: bool = Tru
                   tuple(sheet.winners), session.is_over)
 
 
-def fill(journal: Journal, per_game: int, seed: int) -> list[Played]:
-    """``per_game`` finished games of every registered game, in a seeded random order."""
+def fill(journal: Journal, per_game: int, seed: int,
+         games: tuple[str, ...] | None = None) -> list[Played]:
+    """``per_game`` finished games of every registered game (or of ``games``), in a
+    seeded random order."""
     rng = random.Random(seed)
-    names = [n for n in registered_games() for _ in range(per_game)]
+    names = [n for n in (games or registered_games()) for _ in range(per_game)]
     rng.shuffle(names)
     return [play_one(journal, n, rng) for n in names]

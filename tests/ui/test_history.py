@@ -7,15 +7,21 @@ import random
 
 import pytest
 
+from companion.games import registered_games
 from companion.journal import Journal
 from tests.history.games import fast, fill, play_one
+
+
+#: the games the app under test knows: the registry's and the test game "counter" (tests/ui/run.py)
+UI_GAMES = tuple(name for name in registered_games() if name != "pebbles")
+PER_GAME = 2
 
 
 def _data_dir(tmp_path):
     data = tmp_path / "data"
     with Journal(data / "journal.sqlite3") as journal:
         fast(journal)
-        fill(journal, per_game=2, seed=7)
+        fill(journal, per_game=PER_GAME, seed=7, games=UI_GAMES)
         rng = random.Random(9)
         play_one(journal, "coloretto", rng, finish=False)
         play_one(journal, "golden_horn", rng, finish=False)
@@ -35,7 +41,8 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
         assert float(image.std()) > 15, f"{name} looks blank"
     popup = run.image("confirm_popup")
     assert popup.shape[1] > width * 0.7 and float(popup.std()) > 15
-    assert r["game_rows"] == 8 and r["read_ahead"] == 8
+    finished = PER_GAME * len(UI_GAMES)
+    assert r["game_rows"] == finished and r["read_ahead"] == finished
     # the chart draws exactly the story's series, one line per player
     assert r["chart_lines"] == r["story_series"] and len(r["chart_lines"]) >= 2
     assert r["graph_size"][0] > width * 0.8 and r["graph_size"][1] > height * 0.4
@@ -43,7 +50,7 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
     lines = chart[int(height * 0.15):int(height * 0.8), int(width * 0.1):int(width * 0.95)]
     assert (lines.max(axis=2) - lines.min(axis=2) > 80).mean() > 0.002   # coloured lines are drawn
     assert r["player_name"] and r["pair"][0] == r["player_name"] and r["pair"][1] != r["pair"][0]
-    assert len(r["by_game_rows"]) == 4
+    assert len(r["by_game_rows"]) == len(UI_GAMES)
     assert len(r["unfinished_before"]) == 3
     assert r["unfinished_after"] == r["unfinished_before"][1:]
     assert r["kept_aside"] >= 1
@@ -63,8 +70,9 @@ def test_export_to_a_fake_usb_stick(run_ui, tmp_path, monkeypatch):
     run = run_ui("scenarios_history:usb_export", data_dir=_data_dir(tmp_path))
     r = run.result
     files = r["exported_files"]
-    assert "Exported 11 games" in r["export_text"], r["export_text"]
-    assert sum(f.endswith(".json") and "/records/" in f for f in files) == 11
+    exported = PER_GAME * len(UI_GAMES) + 3   # and the three unfinished ones
+    assert f"Exported {exported} games" in r["export_text"], r["export_text"]
+    assert sum(f.endswith(".json") and "/records/" in f for f in files) == exported
     csv_file = next(stick.rglob("games.csv"))
     assert len(csv_file.read_text().splitlines()) == 1 + sum(
         len(p["playerScores"]) for p in json.loads(next(stick.rglob("bgstats.json")).read_text())["plays"])

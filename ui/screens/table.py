@@ -166,6 +166,8 @@ def signal_text(app, signal: Signal, names: list[str]) -> str:
     def name(seat: int | None) -> str:
         return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
 
+    if isinstance(signal, PirateAttack) and signal.attacker == signal.victim:   # no raider: a wreck
+        return app.tr("Wreck! {name} loses a ship's cargo", name=name(signal.victim))
     if isinstance(signal, PirateAttack):
         return app.tr("Pirates! {attacker} raids {victim}", attacker=name(signal.attacker),
                       victim=name(signal.victim))
