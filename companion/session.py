@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
 from companion.actions import Action
+from companion.corrections import TableCorrection
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game, load_manifest
 from companion.i18n import Text, untranslated
@@ -283,7 +284,9 @@ class TableSession:
         and tells the listeners (an ``undone`` event) so the players hear what was undone."""
         with self._lock:
             actions, states = self._timeline.actions, self._timeline.states
-            players = [i for i in range(len(actions)) if not self._by_table(states[i])]
+            # a player's action, or a correction of the table (never grouped with another)
+            players = [i for i in range(len(actions))
+                       if not self._by_table(states[i]) or isinstance(actions[i], TableCorrection)]
             # the table's entries before any player acted (the setup) are undone one by one
             count = len(actions) - players[-1] if players else 1
             undone = [self.undo() for _ in range(min(count, max(1, len(actions))))]
@@ -295,7 +298,9 @@ class TableSession:
         """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
         with self._lock:
             redone = [self.redo()]
-            while self._timeline.redo and self._by_table(self.state):
+            while (self._timeline.redo and self._by_table(self.state)
+                   and not isinstance(redone[-1], TableCorrection)
+                   and not isinstance(self._timeline.redo[-1], TableCorrection)):
                 redone.append(self.redo())
             return tuple(redone)
 

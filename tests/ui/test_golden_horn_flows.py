@@ -7,8 +7,8 @@ import numpy as np
 
 from tests.ui.test_golden_horn import colour_share, pixel
 
-BANNER_RED = (191, 56, 46)     # the banner of a refusal
-BANNER_BLUE = (41, 102, 158)   # the banner of news (signals)
+BANNER_RED = (178, 41, 33)     # the message strip showing a refusal (ui/widgets/message_strip.kv)
+BANNER_BLUE = (33, 89, 143)   # the banner of news (signals)
 
 
 def touch_only(tmp_path):
