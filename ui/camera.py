@@ -46,7 +46,9 @@ class CameraFeed:
         self.on_error = on_error  # a camera failure: the status LED (once per new failure)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
-        self.worker = VisionWorker(source, reader, on_reading=self._reading)
+        # a stepped simulated camera (tests) is quiet between steps by design: not a stall
+        stall = float("inf") if getattr(source, "stepped", False) else 3.0
+        self.worker = VisionWorker(source, reader, on_reading=self._reading, stall_seconds=stall)
         self._status_event = Clock.schedule_interval(lambda _dt: self._poll_status(), 1.0)
         self._last_status = ""
 

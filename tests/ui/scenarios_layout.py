@@ -9,7 +9,9 @@ from tests.ui.scenarios import _start_counter
 
 LONG_REFUSAL = ("Reaching Constantinople needs two wind cards of the colours of the squares the ship "
                 "passes, and the player holds only one of them; play a different ship, take the "
-                "pirates first, or declare the end of the game before the move is done")
+                "pirates first, or declare the end of the game before the move is done; the rulebook "
+                "says so in the part about moving the ships, and the setup screen's options can change "
+                "when the end may be declared")
 
 
 def _boxes(probe) -> dict[str, list[int]]:

@@ -19,7 +19,7 @@ def test_messages_and_proposals_never_move_what_players_tap(run_ui, size):
     # a refusal too long for the strip's two lines ends in "…" at a word and opens in full
     assert r["refusal_cut"] and r["refusal_shown"].endswith("…")
     assert r["refusal_shown"][:-1] in r["popup_texts"][-1] or any(
-        t.startswith("Reaching Constantinople") and t.endswith("move is done") for t in r["popup_texts"])
+        t.startswith("Reaching Constantinople") and t.endswith("may be declared") for t in r["popup_texts"])
     assert r["proposal_shown"].startswith("Camera saw: ") and "adds 3" in r["proposal_shown"]
     assert r["confirmed_while_refusal_came"]
     assert r["moved_while_banner_cleared"]
@@ -47,3 +47,12 @@ def test_shell_screens_are_readable_and_tappable(run_ui, lang):
     run = run_ui("scenarios_layout:measure_shell", lang=lang)
     problems = {screen: rows for screen, rows in run.result["problems"].items() if rows}
     assert not problems, problems
+
+
+def test_bigger_screens_draw_larger_and_keep_room():
+    from ui.kiosk import ui_scale
+
+    assert ui_scale(800, 480) == 1.0 and ui_scale(640, 400) == 1.0   # never smaller than designed
+    assert ui_scale(1280, 800) == 1.24                                # larger text, and room for more
+    assert 1280 / ui_scale(1280, 800) >= 1000                         # Golden Horn's side-by-side camera
+    assert ui_scale(1920, 1080) > ui_scale(1280, 800)

@@ -37,6 +37,11 @@ class SimulatedSource(FrameSource):
             self._allowed += frames
             self._steps.notify_all()
 
+    @property
+    def stepped(self) -> bool:
+        """Renders only the frames it is stepped for (until closed or run free)."""
+        return self._stepped
+
     def wait_rendered(self, timeout: float) -> bool:
         """Block until every stepped frame has been rendered (False after ``timeout`` s)."""
         with self._steps:
