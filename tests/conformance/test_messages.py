@@ -88,6 +88,11 @@ def _alles_cases(game: Any, state: Any) -> Iterator[Any]:
                 yield dataclasses.replace(action, seat=seat)
 
 
+def _no_cases(game: Any, state: Any) -> Iterator[Any]:
+    """A game with no known illegal cases listed yet: its random playouts only."""
+    return iter(())
+
+
 CASES: dict[str, Case] = {"coloretto": _coloretto_cases, "golden_horn": _golden_horn_cases,
                           "alles_auf_1_karte": _alles_cases}
 
@@ -117,10 +122,10 @@ def _known_refusals(name: str) -> set[Text]:
     game = load(name)
     found: set[Text] = set()
     configs = [GameConfig.build(name, NAMES[:players], **options)
-               for options in OPTION_CONFIGS[name] for players in range(game.min_players, game.max_players + 1)]
+               for options in OPTION_CONFIGS.get(name, ({},)) for players in range(game.min_players, game.max_players + 1)]
     for seed, config in enumerate(configs):
         for state in play(game, config, seed).states[::3]:
-            for action in CASES[name](game, state):
+            for action in CASES.get(name, _no_cases)(game, state):
                 try:
                     game.apply(state, action)
                 except IllegalAction as exc:
@@ -147,7 +152,7 @@ def test_every_refusal_action_and_score_line_is_in_the_players_words(name):
     met = _met(name)
     known = _known_refusals(name)
     said = set().union(*(text.msgids() for text in known))
-    assert [m for m in SITUATIONS[name] if m not in said] == []
+    assert [m for m in SITUATIONS.get(name, ()) if m not in said] == []
     refusals = met.refusals | known
     assert len(refusals) >= 15, "the playouts and the known cases must really refuse things"
     lines = {text for sheet in met.sheets for line in sheet.lines for text in (line.label, line.detail)
