@@ -10,6 +10,7 @@ from pathlib import Path
 
 import numpy as np
 from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
 from kivy.uix.behaviors import ButtonBehavior, ToggleButtonBehavior
 from kivy.uix.checkbox import CheckBox
 from kivy.uix.label import Label
@@ -30,7 +31,8 @@ def _tappable(widget) -> bool:
 def _full_text_size(label: Label) -> tuple[float, float]:
     """The size the label's whole text needs, without shortening, wrapped as the label wraps."""
     width = label.text_size[0] if label.text_size and label.text_size[0] else None
-    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+    kind = MarkupLabel if label.markup else CoreLabel   # markup tags take no room once rendered
+    core = kind(text=label.text, font_size=label.font_size, bold=label.bold,
                      font_name=label.font_name, text_size=(width, None), markup=label.markup,
                      padding=label.padding, line_height=label.line_height)
     core.refresh()
