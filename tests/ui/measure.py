@@ -44,8 +44,9 @@ def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> flo
     (the pixels farthest from the background), from the screenshot (BGR, rows top-down)."""
     x, y, w, h = box
     height = image.shape[0]
-    top, bottom = max(0, height - (y + h)), min(height, height - y)
-    patch = image[top:bottom, max(0, x):max(0, x + w)].reshape(-1, 3)
+    inset = 2   # text never touches its box's edge; what does is a neighbour's outline or glow
+    top, bottom = max(0, height - (y + h) + inset), min(height, height - y - inset)
+    patch = image[top:bottom, max(0, x + inset):max(0, x + w - inset)].reshape(-1, 3)
     if len(patch) < 20:
         return None
     colours, counts = np.unique(patch // 8, axis=0, return_counts=True)

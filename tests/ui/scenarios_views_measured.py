@@ -11,18 +11,35 @@ from companion.engine import TABLE
 from tests.ui.measure import measure
 
 
+def _inside(box: tuple[int, int, int, int], area: tuple[float, float, float, float]) -> bool:
+    x, y, w, h = box
+    return area[0] - 1 <= x and area[1] - 1 <= y and x + w <= area[2] + 1 and y + h <= area[3] + 1
+
+
 class Looks:
-    """The problems measured on every look, by name."""
+    """The problems measured on every look, by name: those in the game's view (or on
+    the scores screen), and apart those of the table screen around it (header, strip)."""
 
     def __init__(self, probe) -> None:
         self.probe = probe
         self.found: dict[str, list[dict]] = {}
+        self.around: dict[str, list[dict]] = {}
 
     async def __call__(self, name: str) -> None:
-        self.found[name] = measure(self.probe, await self.probe.screenshot(f"measure_{name}"))
+        rows = measure(self.probe, await self.probe.screenshot(f"measure_{name}"))
+        app = self.probe.app
+        if app.manager.current != "table":
+            self.found[name] = rows
+            return
+        view = app.manager.get_screen("table").view
+        x, y = view.to_window(*view.pos)
+        area = (x, y, x + view.width, y + view.height)
+        self.found[name] = [r for r in rows if _inside(r["box"], area)]
+        self.around[name] = [r for r in rows if not _inside(r["box"], area)]
 
     def save(self) -> None:
         self.probe.record("problems", self.found)
+        self.probe.record("problems_around", self.around)
 
 
 async def play_on(probe, until: Callable[[object], bool], rng: random.Random, limit: int = 2000) -> None:
@@ -63,7 +80,9 @@ async def coloretto(probe) -> None:
     await looks("start_player")
     await play_on(probe, lambda s: s.phase == "turn" and sum(len(r.cards) for r in s.rows) >= 5, rng)
     await looks("turn")
-    await tap_card(probe, next(b.card for b in probe.find_all(cls="CardButton") if not b.disabled))
+    drawn = next(b for b in probe.find_all(cls="CardButton") if not b.disabled and probe.visible(b))
+    probe.record("drawn", [drawn.card, drawn.text, app.session.state.phase])
+    await probe.tap(drawn)
     await probe.until(lambda: app.session.state.phase == "place")
     await looks("place")
     await to_scores(probe, looks, rng)

@@ -25,7 +25,7 @@ from ui.games.kit import reuse, tag
 COLOUR_WORDS = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"),
                 "green": N_("green"), "blue": N_("blue"), "purple": N_("purple")}
 MIN_CARD_W = 170
-SCORED_W = 50
+SCORED_W = 64
 BACK_IDLE = [0.16, 0.18, 0.21, 1]
 BACK_FLASH = [0.55, 0.45, 0.1, 1]
 BACK_ACTIVE = [0.14, 0.27, 0.4, 1]
@@ -143,8 +143,8 @@ class SeatPanels:
         if seat.scored:
             strip = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(SCORED_W),
                               spacing=dp(3))
-            strip.add_widget(Factory.Label(text=self.tr("Scored"), font_size="12sp",
-                                           size_hint_y=None, height=dp(18)))
+            strip.add_widget(Factory.Label(text=self.tr("Scored"), font_size="14sp",
+                                           size_hint_y=None, height=dp(20)))
             for scored in seat.scored:
                 strip.add_widget(Factory.AaScoredChip(text=str(scored["score"])))
             strip.add_widget(BoxLayout())

@@ -34,7 +34,7 @@ WIDE_DP = 1000       # from this width on, the camera view stays beside the cont
 PORT_COLOURS_PER_LINE = 3
 NODE_DOTS_PER_LINE = 3
 # route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 800 px with 4 players
-NODE_WIDTHS = {"main": 2.1, "modone": 1.8}
+NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
 
 
 class GoldenHornView(GhControls, TableKit, BoxLayout):
@@ -164,7 +164,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            shown = (chips, (3 if len(chips) > 4 else 2) if node.kind == "main" else 1)
+            shown = (chips, (3 if len(chips) > 2 else 2) if node.kind == "main" else 1)
             if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
                 fill_node(cell, *shown)
                 cell.shown = shown
