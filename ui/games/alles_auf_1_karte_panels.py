@@ -140,17 +140,20 @@ class SeatPanels:
             else:
                 view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
                                     left=card["fields_to_score"])
+        scored_w = 0.0
         if seat.scored:
-            strip = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(SCORED_W),
-                              spacing=dp(3))
-            strip.add_widget(Factory.Label(text=self.tr("Scored"), font_size="14sp",
-                                           size_hint_y=None, height=dp(20)))
+            label = Factory.Label(text=self.tr("Scored"), font_size="14sp", size_hint_y=None,
+                                  height=dp(20))
+            label.texture_update()   # the strip is as wide as the word in every language
+            scored_w = max(dp(SCORED_W), label.texture_size[0] + dp(6))
+            strip = BoxLayout(orientation="vertical", size_hint_x=None, width=scored_w, spacing=dp(3))
+            strip.add_widget(label)
             for scored in seat.scored:
                 strip.add_widget(Factory.AaScoredChip(text=str(scored["score"])))
             strip.add_widget(BoxLayout())
             panel.set_scored(strip)
         panel.min_width = (dp(MIN_CARD_W) * max(2, len(seat.open))
-                           + (dp(SCORED_W) if seat.scored else 0))
+                           + scored_w)
         self._seat_footer(panel, vm, seat, marking)
 
     def _dress_for_marking(self, view: CardView, seat: AllesSeat, card: dict[str, Any],

@@ -150,8 +150,9 @@ def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
     line = Factory.BreakdownLine()
     line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(96),
                              font_size="14sp"))
-    line.add_widget(Label(text=text, font_size="14sp", halign="left", valign="middle",
-                          text_size=(dp(80), dp(24)), shorten=True))
+    label = Label(text=text, font_size="14sp", halign="left", valign="middle")
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))   # its whole width
+    line.add_widget(label)
     line.add_widget(Label(text=points, font_size="15sp", bold=True, size_hint_x=None, width=40))
     return line
 
