@@ -33,6 +33,34 @@ def make(cls_name: str, **props: Any) -> Any:
     return widget
 
 
+def hyphenated(text: str, font_size: float, width: float, bold: bool = False) -> str:
+    """``text`` as it fits ``width`` px: whole when it does, else broken over two lines
+    with a hyphen after the longest start that fits (a long port name in a narrow cell,
+    never cut short)."""
+    from kivy.core.text import Label as CoreLabel
+
+    def fits(part: str) -> bool:
+        core = CoreLabel(text=part, font_size=font_size, bold=bold)
+        core.refresh()
+        return core.texture.size[0] <= width
+
+    if width <= 0 or "\n" in text or fits(text):
+        return text
+    if " " in text:   # words first: "Modone 2/2" breaks at its space
+        head, _, tail = text.rpartition(" ")
+        if fits(head):
+            return head + "\n" + tail
+    cut = next((i for i in range(len(text) - 2, 1, -1) if fits(text[:i] + "-")), len(text) // 2)
+    return text[:cut] + "-\n" + text[cut:]
+
+
+def fit_title(node: Any, *_: Any) -> None:
+    """A route node's title: its ``title_text`` whole, on two lines when its cell is narrow."""
+    label = node.ids.title
+    label.text = hyphenated(node.title_text, label.font_size, label.width - dp(2), label.bold)
+    label.height = dp(18) * (label.text.count("\n") + 1)
+
+
 def hex_of(rgba: tuple[float, ...]) -> str:
     return "".join(f"{int(round(c * 255)):02x}" for c in rgba[:3])
 
