@@ -106,7 +106,7 @@ async def golden_horn(probe) -> None:
 
 
 async def alles_auf_1_karte(probe) -> None:
-    from tests.ui.scenarios_alles_auf_1_karte import start_game
+    from tests.ui.scenarios_alles_auf_1_karte import by_wid, start_game
 
     app, looks, rng = probe.app, Looks(probe), random.Random(5)
     await start_game(probe, names=("Ana", "Bo", "Cy"))
@@ -115,5 +115,12 @@ async def alles_auf_1_karte(probe) -> None:
     await looks("throw")
     await play_on(probe, lambda s: s.phase == "mark", rng)
     await looks("mark")
+    view = app.manager.get_screen("table").view
+    first = app.session.to_act[0]
+    await probe.tap(by_wid(probe, f"pass_{first}"))   # one seat has chosen: the others are named
+    await probe.until(lambda: first in view.choices)
+    probe.record("info_one_chosen", view.info)
+    probe.record("confirm_all_disabled", by_wid(probe, "confirm_all").disabled)
+    await looks("mark_one_chosen")
     await to_scores(probe, looks, rng)
     looks.save()

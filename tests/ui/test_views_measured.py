@@ -5,12 +5,11 @@ from __future__ import annotations
 
 import pytest
 
+#: the longer languages at 800x480 (English was measured by hand: it fits where they do), and
+#: the big screen once; four app runs keep the suite's time in bounds
 CASES = [
-    ("coloretto", "en", "800x480"),
     ("coloretto", "el", "800x480"),
-    ("golden_horn", "en", "800x480"),
     ("golden_horn", "pl", "800x480"),
-    ("alles_auf_1_karte", "en", "800x480"),
     ("alles_auf_1_karte", "el", "800x480"),
     ("golden_horn", "el", "1280x800"),
 ]
@@ -23,3 +22,7 @@ def test_table_views_are_readable_and_tappable(run_ui, game, lang, size):
     assert {"scores", "final_table"} <= set(found)
     problems = {look: rows for look, rows in found.items() if rows}
     assert not problems, problems
+    if game == "alles_auf_1_karte":   # Confirm all says whom it waits for
+        r = run.result
+        assert r["confirm_all_disabled"]
+        assert r["info_one_chosen"] == "Δεν έχουν επιλέξει ακόμη: Bo, Cy"

@@ -102,7 +102,12 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             return prefix + text
         if phase == "decide":
             return prefix + self.tr("{name}: tap dice to throw again, or keep the roll", name=name)
-        if phase == "mark":
+        if phase == "mark":   # Confirm all waits for everyone: say for whom
+            waiting = [vm.name(seat) for seat in vm.to_act if seat not in self.choices]
+            if not waiting:
+                return prefix + self.tr("Everyone has chosen: tap Confirm all")
+            if len(waiting) < len(vm.to_act):
+                return prefix + self.tr("Still to choose: {names}", names=", ".join(waiting))
             return prefix + self.tr("Everyone: tap one card to mark, or Pass; then Confirm all")
         if phase == "replace":
             if vm.variant == "advanced":
