@@ -89,6 +89,17 @@ async def coloretto(probe) -> None:
     looks.save()
 
 
+def _far_sailer(session):
+    """The player to act's movable ship with more than six destinations (None if none)."""
+    from companion.golden_horn.view_model import view_model
+
+    if session.is_over or session.table_to_act or session.summary()["phase"] != "play":
+        return None
+    vm = view_model(session.state, session.config)
+    return next((s for s in vm.ships if s.owner == session.state.current and s.movable
+                 and len(s.reach(False)) > 6), None)
+
+
 async def golden_horn(probe) -> None:
     from tests.ui.scenarios_golden_horn import start_golden_horn, tap_gh
 
@@ -101,6 +112,16 @@ async def golden_horn(probe) -> None:
     await tap_gh(probe, "ship_a")
     await looks("ship")
     await tap_gh(probe, "back")
+    # a ship with more destinations than a row holds: every one is offered
+    await play_on(probe, lambda _s: _far_sailer(app.session) is not None, rng)
+    ship = _far_sailer(app.session)
+    if ship is not None:
+        await tap_gh(probe, f"ship_{ship.name}")
+        probe.record("destinations", {"reachable": sorted(r.to for r in ship.reach(False)),
+                                      "offered": sorted(w.test_id[3:] for w in probe.walk(probe.screen())
+                                                        if str(getattr(w, "test_id", "")).startswith("to_"))})
+        await looks("many_destinations")
+        await tap_gh(probe, "back")
     await to_scores(probe, looks, rng)
     looks.save()
 

@@ -22,6 +22,9 @@ def test_table_views_are_readable_and_tappable(run_ui, game, lang, size):
     assert {"scores", "final_table"} <= set(found)
     problems = {look: rows for look, rows in found.items() if rows}
     assert not problems, problems
+    if game == "golden_horn":   # every reachable destination offered, not only six
+        reach = run.result["destinations"]
+        assert len(reach["reachable"]) > 6 and reach["offered"] == reach["reachable"]
     if game == "alles_auf_1_karte":   # Confirm all says whom it waits for
         r = run.result
         assert r["confirm_all_disabled"]
