@@ -6,6 +6,7 @@ text contrast at least 4.5:1 (WCAG AA), computed from the pixels drawn.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
@@ -22,10 +23,16 @@ from ui.colours import contrast
 MIN_TARGET_PX = 48
 MIN_TEXT_PX = 14
 MIN_CONTRAST = 4.5
+MIN_SYMBOL_CONTRAST = 3.0
 
 
 def _tappable(widget) -> bool:
     return isinstance(widget, (ButtonBehavior, ToggleButtonBehavior, TextInput, CheckBox))
+
+
+def _plain(text: str) -> str:
+    """``text`` without Kivy markup tags."""
+    return re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text)
 
 
 def _full_text_size(label: Label) -> tuple[float, float]:
@@ -97,7 +104,9 @@ def measure(probe, screenshot: Path) -> list[dict]:
                 problems.append({**where, "problem": f"clipped: needs {need_w:.0f}x{need_h:.0f}"})
             if not widget.disabled and _in_view(widget):
                 ratio = _rendered_contrast(image, box)
-                if ratio is not None and ratio < MIN_CONTRAST:
+                # symbols alone (a cube's coloured dot) need WCAG's 3:1 for graphics, text 4.5:1
+                needed = MIN_CONTRAST if any(c.isalnum() for c in _plain(text)) else MIN_SYMBOL_CONTRAST
+                if ratio is not None and ratio < needed:
                     problems.append({**where, "problem": f"contrast {ratio:.2f}:1"})
     return problems
 

@@ -34,8 +34,12 @@ def lit_nodes(probe) -> list[str]:
 
 def destinations(probe) -> list[str]:
     """The destination buttons under the route (``to_s3`` → "s3"), in order."""
-    buttons = [w for w in reversed(view(probe).ids.row2.children)
-               if str(getattr(w, "test_id", "")).startswith("to_")]
+    def in_order(widget):   # display order, into the strip that scrolls past six
+        for child in reversed(widget.children):
+            yield child
+            yield from in_order(child)
+
+    buttons = [w for w in in_order(view(probe).ids.row2) if str(getattr(w, "test_id", "")).startswith("to_")]
     return [b.test_id[3:] for b in buttons]
 
 

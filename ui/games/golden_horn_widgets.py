@@ -96,28 +96,26 @@ def dots(colours: str, per_line: int = 0) -> str:
     return "".join(marks)
 
 
-#: a ship chip's line: 14 sp text with a little room (px at density 1)
+#: a ship chip's text line: 14 sp text with a little room (px at density 1)
 CHIP_LINE = 18
 
 
 def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, Any] | None,
               picked: bool) -> Any:
-    """A ship chip: owner colour with initial + letter + heading over a stripe of its
-    sail colours, then its cargo (count on the cargo's colour) on a line of its own,
-    so every line keeps the room of 14 sp text even in a narrow square."""
-    lines = [make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
-                  size_hint_y=None, height=dp(CHIP_LINE))]
+    """A ship chip one line tall: owner colour with initial + letter + heading over a
+    stripe of its sail colours, and its cargo beside it (count on the cargo's colour)."""
+    hull = Factory.BoxLayout(orientation="vertical", spacing=0)
+    hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
+                         bold=False, size_hint_y=None, height=dp(CHIP_LINE)))
     stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
     for colour in sails:
         stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
-    lines.append(stripe)
+    hull.add_widget(stripe)
+    chip = Factory.BoxLayout(spacing=0, size_hint_y=None, height=dp(CHIP_LINE + 4))
+    chip.add_widget(hull)
     if cargo:
-        lines.append(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
-                          size_hint_y=None, height=dp(CHIP_LINE)))
-    chip = Factory.BoxLayout(orientation="vertical", spacing=0, size_hint_y=None,
-                             height=sum(line.height for line in lines))
-    for line in lines:
-        chip.add_widget(line)
+        chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
+                             bold=False, size_hint=(0.4, None), height=dp(CHIP_LINE)))
     return chip
 
 
