@@ -113,7 +113,7 @@ async def play_two_players_to_the_end(probe) -> None:
     await tap_gh(probe, "ship_a")
     await probe.screenshot("gh_ship_picked")
     probe.record("reachable_nodes", sorted(c.node_id for c in view(probe).ids.route.children if c.reachable))
-    probe.record("nodes", {c.node_id: {"centre": list(c.to_window(*c.center)), "reachable": c.reachable,
+    probe.record("nodes", {c.node_id: {"centre": list(c.to_window(c.center_x, (c.ids.title.y + c.ids.extra.top) / 2)), "reachable": c.reachable,
                                        "dimmed": c.dimmed, "fill": [round(v * 255) for v in text_fill(c.fill[:3])],
                                        "ships": len(c.ids.ships.children) > 1} for c in view(probe).ids.route.children})
     probe.record("window", [app.root.width, app.root.height])

@@ -46,7 +46,7 @@ def destinations(probe) -> list[str]:
 def nodes(probe) -> dict[str, dict[str, Any]]:
     """Each route space as drawn: its centre and top edge in the window, fill, lit/dimmed,
     title, ship chips, and the texts cut short (Kivy's ``is_shortened``)."""
-    return {c.node_id: {"centre": list(c.to_window(*c.center)), "reachable": c.reachable,
+    return {c.node_id: {"centre": list(c.to_window(c.center_x, (c.ids.title.y + c.ids.extra.top) / 2)), "reachable": c.reachable,
                         "edge": list(c.to_window(c.center_x, c.top - 1)),   # the fill above the title
                         "affordable": c.affordable, "dimmed": c.dimmed, "title": c.ids.title.text,
                         "fill": [round(v * 255) for v in text_fill(c.fill[:3])], "ships": len(c.ids.ships.children) > 1,

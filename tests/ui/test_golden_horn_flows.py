@@ -7,8 +7,9 @@ import numpy as np
 
 from tests.ui.test_golden_horn import colour_share, pixel
 
-BANNER_RED = (178, 41, 33)     # the banner of a refusal (the message strip's "error")
-BANNER_BLUE = (41, 102, 158)   # the banner of news (signals)
+# the message strip's colours (ui/widgets/message_strip.kv), as BGR like the screenshots
+BANNER_RED = (33, 41, 178)     # a refusal ("error")
+BANNER_BLUE = (143, 89, 33)    # news (signals)
 
 
 def touch_only(tmp_path):
