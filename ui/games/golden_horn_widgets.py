@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp
@@ -37,8 +38,6 @@ def hyphenated(text: str, font_size: float, width: float, bold: bool = False) ->
     """``text`` as it fits ``width`` px: whole when it does, else broken over two lines
     with a hyphen after the longest start that fits (a long port name in a narrow cell,
     never cut short)."""
-    from kivy.core.text import Label as CoreLabel
-
     def fits(part: str) -> bool:
         core = CoreLabel(text=part, font_size=font_size, bold=bold)
         core.refresh()
