@@ -105,35 +105,34 @@ def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, A
     stripe of its sail colours, and its cargo beside it (count on the cargo's colour)."""
     hull = Factory.BoxLayout(orientation="vertical", spacing=0)
     hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
-                         bold=False, size_hint_y=None, height=dp(CHIP_LINE)))
+                         bold=False, size_hint_y=1))
     stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
     for colour in sails:
         stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
     hull.add_widget(stripe)
-    chip = Factory.BoxLayout(spacing=0, size_hint_y=None, height=dp(CHIP_LINE + 4))
+    chip = Factory.BoxLayout(spacing=0)
     chip.add_widget(hull)
     if cargo:
         chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
-                             bold=False, size_hint=(0.4, None), height=dp(CHIP_LINE)))
+                             bold=False, size_hint=(0.4, 1)))
     return chip
 
 
 def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, bool]], columns: int) -> None:
-    """Put ship chips into a route node, ``columns`` to a row, each row as tall as its
-    tallest chip (chips keep their size; a crowded port uses more columns)."""
+    """Put ship chips into a route node, ``columns`` to a row: a row is one chip line
+    tall (14 sp text) when there is room, and rows share the room when there is not,
+    so chips never spill over the node's title or its neighbours."""
     box = node.ids.ships
     box.clear_widgets()
     row = None
     for i, (text, back, sails, cargo, picked) in enumerate(ships):
         if i % columns == 0:
-            row = Factory.BoxLayout(spacing=dp(1), size_hint_y=None, height=0)
+            row = Factory.BoxLayout(spacing=dp(1), size_hint_y=1, size_hint_max_y=dp(CHIP_LINE + 4))
             box.add_widget(row)
-        chip = make_chip(text, back, sails, cargo, picked)
-        row.height = max(row.height, chip.height)
-        row.add_widget(chip)
+        row.add_widget(make_chip(text, back, sails, cargo, picked))
     for _ in range((-len(ships)) % columns):
         row.add_widget(Factory.Widget())
-    box.add_widget(Factory.Widget())
+    box.add_widget(Factory.Widget(size_hint_y=0.001))
 
 
 class GhCameraView(FloatLayout):
