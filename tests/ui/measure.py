@@ -6,10 +6,12 @@ text contrast at least 4.5:1 (WCAG AA), computed from the pixels drawn.
 """
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import numpy as np
 from kivy.core.text import Label as CoreLabel
+from kivy.core.text.markup import MarkupLabel
 from kivy.uix.behaviors import ButtonBehavior, ToggleButtonBehavior
 from kivy.uix.checkbox import CheckBox
 from kivy.uix.label import Label
@@ -21,16 +23,23 @@ from ui.colours import contrast
 MIN_TARGET_PX = 48
 MIN_TEXT_PX = 14
 MIN_CONTRAST = 4.5
+MIN_SYMBOL_CONTRAST = 3.0
 
 
 def _tappable(widget) -> bool:
     return isinstance(widget, (ButtonBehavior, ToggleButtonBehavior, TextInput, CheckBox))
 
 
+def _plain(text: str) -> str:
+    """``text`` without Kivy markup tags."""
+    return re.sub(r"\[/?[a-z_]+(=[^\]]*)?\]", "", text)
+
+
 def _full_text_size(label: Label) -> tuple[float, float]:
     """The size the label's whole text needs, without shortening, wrapped as the label wraps."""
     width = label.text_size[0] if label.text_size and label.text_size[0] else None
-    core = CoreLabel(text=label.text, font_size=label.font_size, bold=label.bold,
+    kind = MarkupLabel if label.markup else CoreLabel   # markup tags take no room once rendered
+    core = kind(text=label.text, font_size=label.font_size, bold=label.bold,
                      font_name=label.font_name, text_size=(width, None), markup=label.markup,
                      padding=label.padding, line_height=label.line_height)
     core.refresh()
@@ -42,8 +51,9 @@ def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> flo
     (the pixels farthest from the background), from the screenshot (BGR, rows top-down)."""
     x, y, w, h = box
     height = image.shape[0]
-    top, bottom = max(0, height - (y + h)), min(height, height - y)
-    patch = image[top:bottom, max(0, x):max(0, x + w)].reshape(-1, 3)
+    inset = 2   # text never touches its box's edge; what does is a neighbour's outline or glow
+    top, bottom = max(0, height - (y + h) + inset), min(height, height - y - inset)
+    patch = image[top:bottom, max(0, x + inset):max(0, x + w - inset)].reshape(-1, 3)
     if len(patch) < 20:
         return None
     colours, counts = np.unique(patch // 8, axis=0, return_counts=True)
@@ -94,7 +104,9 @@ def measure(probe, screenshot: Path) -> list[dict]:
                 problems.append({**where, "problem": f"clipped: needs {need_w:.0f}x{need_h:.0f}"})
             if not widget.disabled and _in_view(widget):
                 ratio = _rendered_contrast(image, box)
-                if ratio is not None and ratio < MIN_CONTRAST:
+                # symbols alone (a cube's coloured dot) need WCAG's 3:1 for graphics, text 4.5:1
+                needed = MIN_CONTRAST if any(c.isalnum() for c in _plain(text)) else MIN_SYMBOL_CONTRAST
+                if ratio is not None and ratio < needed:
                     problems.append({**where, "problem": f"contrast {ratio:.2f}:1"})
     return problems
 

@@ -5,6 +5,7 @@ from typing import Any
 
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import Attack, Move, PlaceFleet
+from ui.games.kit import text_fill   # a square is drawn in its colour shaded for its text
 
 MAX_TURNS = 60
 
@@ -112,8 +113,8 @@ async def play_two_players_to_the_end(probe) -> None:
     await tap_gh(probe, "ship_a")
     await probe.screenshot("gh_ship_picked")
     probe.record("reachable_nodes", sorted(c.node_id for c in view(probe).ids.route.children if c.reachable))
-    probe.record("nodes", {c.node_id: {"centre": list(c.to_window(*c.center)), "reachable": c.reachable,
-                                       "dimmed": c.dimmed, "fill": [round(v * 255) for v in c.fill[:3]],
+    probe.record("nodes", {c.node_id: {"centre": list(c.to_window(c.center_x, (c.ids.title.y + c.ids.extra.top) / 2)), "reachable": c.reachable,
+                                       "dimmed": c.dimmed, "fill": [round(v * 255) for v in text_fill(c.fill[:3])],
                                        "ships": len(c.ids.ships.children) > 1} for c in view(probe).ids.route.children})
     probe.record("window", [app.root.width, app.root.height])
     probe.record("load_buttons", [w.text for w in probe.walk(probe.screen())

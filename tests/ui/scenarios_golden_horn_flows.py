@@ -13,6 +13,7 @@ from typing import Any
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import DrawCubes, Move, PlaceFleet
 from tests.ui.scenarios_golden_horn import start_golden_horn, tap_gh, view
+from ui.games.kit import text_fill   # a square is drawn in its colour shaded for its text
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "golden_horn-sample.json"
 
@@ -33,18 +34,22 @@ def lit_nodes(probe) -> list[str]:
 
 def destinations(probe) -> list[str]:
     """The destination buttons under the route (``to_s3`` → "s3"), in order."""
-    buttons = [w for w in reversed(view(probe).ids.row2.children)
-               if str(getattr(w, "test_id", "")).startswith("to_")]
+    def in_order(widget):   # display order, into the strip that scrolls past six
+        for child in reversed(widget.children):
+            yield child
+            yield from in_order(child)
+
+    buttons = [w for w in in_order(view(probe).ids.row2) if str(getattr(w, "test_id", "")).startswith("to_")]
     return [b.test_id[3:] for b in buttons]
 
 
 def nodes(probe) -> dict[str, dict[str, Any]]:
     """Each route space as drawn: its centre and top edge in the window, fill, lit/dimmed,
     title, ship chips, and the texts cut short (Kivy's ``is_shortened``)."""
-    return {c.node_id: {"centre": list(c.to_window(*c.center)), "reachable": c.reachable,
+    return {c.node_id: {"centre": list(c.to_window(c.center_x, (c.ids.title.y + c.ids.extra.top) / 2)), "reachable": c.reachable,
                         "edge": list(c.to_window(c.center_x, c.top - 1)),   # the fill above the title
                         "affordable": c.affordable, "dimmed": c.dimmed, "title": c.ids.title.text,
-                        "fill": [round(v * 255) for v in c.fill[:3]], "ships": len(c.ids.ships.children) > 1,
+                        "fill": [round(v * 255) for v in text_fill(c.fill[:3])], "ships": len(c.ids.ships.children) > 1,
                         "chips": [w.text for w in probe.walk(c.ids.ships) if getattr(w, "text", "")],
                         "clipped": [w.text for w in probe.walk(c) if getattr(w, "is_shortened", False)]}
             for c in view(probe).ids.route.children}

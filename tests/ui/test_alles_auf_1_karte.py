@@ -43,7 +43,7 @@ def test_two_players_by_taps_to_the_final_scores(run_ui):
     assert mark.shape[:2] == (480, 800)
     # the cards' colour rows are drawn: each dice colour covers part of the screen
     for colour in ("red", "blue", "green", "purple"):
-        assert colour_share(mark, COLOUR_RGB[colour]) > 0.002, colour
+        assert colour_share(mark, COLOUR_RGB[colour]) > 0.001, colour   # smaller cards: the hint has its own line
     # the chosen cards have the gold selection border
     assert colour_share(mark, (1.0, 0.78, 0.1), tolerance=25) > 0.001
     proposal = run.image("table_camera_proposal")

@@ -29,3 +29,15 @@ def test_reuse_keeps_widgets_and_their_order():
     more = reuse(box, 4, create)
     assert more[:2] == first[:2] and [w.test_id for w in more] == ["w0", "w1", "w2", "w3"]
     assert made == [0, 1, 2, 2, 3]
+
+
+def test_text_on_a_seat_or_cube_colour_reads_and_the_active_seat_stands_out():
+    from ui.colours import SEAT_RGB, contrast, ink_on
+    from ui.games.kit import IDLE_RGB, TEXT_CONTRAST, active_rgb, text_fill
+
+    for name, rgb in SEAT_RGB.items():
+        fill = text_fill(rgb)
+        assert contrast(ink_on(fill), fill) >= TEXT_CONTRAST, name
+        assert max(abs(a - b) for a, b in zip(fill, rgb)) < 0.1, name   # still the seat's colour
+        assert contrast(active_rgb(rgb), IDLE_RGB) >= 3, name
+    assert text_fill(SEAT_RGB["red"]) != SEAT_RGB["red"]   # red under white text is shaded

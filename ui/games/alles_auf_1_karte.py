@@ -33,7 +33,7 @@ from ui.screens import load_kv
 load_kv(__file__)
 
 CATALOGUE_DIR = "catalogues"
-GREEN = (0.15, 0.55, 0.35, 1)
+GREEN = (0.1, 0.45, 0.28, 1)   # white text on it reads 5.8:1
 
 
 def catalogue_dir(app: Any) -> Path:
@@ -102,7 +102,12 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             return prefix + text
         if phase == "decide":
             return prefix + self.tr("{name}: tap dice to throw again, or keep the roll", name=name)
-        if phase == "mark":
+        if phase == "mark":   # Confirm all waits for everyone: say for whom
+            waiting = [vm.name(seat) for seat in vm.to_act if seat not in self.choices]
+            if not waiting:
+                return prefix + self.tr("Everyone has chosen: tap Confirm all")
+            if len(waiting) < len(vm.to_act):
+                return prefix + self.tr("Still to choose: {names}", names=", ".join(waiting))
             return prefix + self.tr("Everyone: tap one card to mark, or Pass; then Confirm all")
         if phase == "replace":
             if vm.variant == "advanced":
@@ -198,6 +203,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
     def _build_buttons(self, vm: AllesViewModel) -> None:
         box = self.ids.buttons
         box.clear_widgets()   # a handful of buttons that change with the phase
+        self.ids.colours.clear_widgets()
         if vm.needs_card_by_tap:
             self._button(self.tr("Pick card"), self.open_picker, "pick", colour=GREEN)
             self._button(self.tr("Random"), self.random_chance, "random_card")
@@ -206,7 +212,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
                 button = tag(AaColourButton(colour=colour, text=self.colour_word(colour),
                                             rgba=[*COLOUR_RGB[colour], 1]), f"colour_{colour}")
                 button.bind(on_release=self.enter_colour)
-                box.add_widget(button)
+                self.ids.colours.add_widget(button)
             self._button(self.tr("Random"), self.random_throw, "random_throw")
             return
         elif vm.phase == "decide":

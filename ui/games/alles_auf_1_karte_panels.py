@@ -25,7 +25,7 @@ from ui.games.kit import reuse, tag
 COLOUR_WORDS = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"),
                 "green": N_("green"), "blue": N_("blue"), "purple": N_("purple")}
 MIN_CARD_W = 170
-SCORED_W = 50
+SCORED_W = 64
 BACK_IDLE = [0.16, 0.18, 0.21, 1]
 BACK_FLASH = [0.55, 0.45, 0.1, 1]
 BACK_ACTIVE = [0.14, 0.27, 0.4, 1]
@@ -140,17 +140,20 @@ class SeatPanels:
             else:
                 view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
                                     left=card["fields_to_score"])
+        scored_w = 0.0
         if seat.scored:
-            strip = BoxLayout(orientation="vertical", size_hint_x=None, width=dp(SCORED_W),
-                              spacing=dp(3))
-            strip.add_widget(Factory.Label(text=self.tr("Scored"), font_size="12sp",
-                                           size_hint_y=None, height=dp(18)))
+            label = Factory.Label(text=self.tr("Scored"), font_size="14sp", size_hint_y=None,
+                                  height=dp(20))
+            label.texture_update()   # the strip is as wide as the word in every language
+            scored_w = max(dp(SCORED_W), label.texture_size[0] + dp(6))
+            strip = BoxLayout(orientation="vertical", size_hint_x=None, width=scored_w, spacing=dp(3))
+            strip.add_widget(label)
             for scored in seat.scored:
                 strip.add_widget(Factory.AaScoredChip(text=str(scored["score"])))
             strip.add_widget(BoxLayout())
             panel.set_scored(strip)
         panel.min_width = (dp(MIN_CARD_W) * max(2, len(seat.open))
-                           + (dp(SCORED_W) if seat.scored else 0))
+                           + scored_w)
         self._seat_footer(panel, vm, seat, marking)
 
     def _dress_for_marking(self, view: CardView, seat: AllesSeat, card: dict[str, Any],
@@ -193,7 +196,7 @@ class SeatPanels:
             status.text = self._choice_text(seat, choice)
             button = tag(Factory.AaButton(text=self.tr("Pass")), f"pass_{number}")
             if choice == ("pass",):
-                button.background_color = (0.75, 0.5, 0.1, 1)
+                button.background_color = (0.55, 0.35, 0.05, 1)   # chosen: amber, white text 5.9:1
             button.bind(on_release=lambda _b: self.toggle_pass(number))
             panel.set_button(button)
         elif vm.phase == "mark":

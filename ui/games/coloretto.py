@@ -28,6 +28,7 @@ from companion.coloretto.view_model import ColorettoViewModel, RowView
 from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
 from ui.games.coloretto_widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
                                         breakdown, card_name, escape, show_cards)
+from ui.colours import seat_rgb
 from ui.games.kit import FLASH_SECONDS, TableKit, reuse
 from vision.games.coloretto_camera import lay_random_card
 from ui.screens import load_kv
@@ -119,10 +120,11 @@ class ColorettoView(TableKit, BoxLayout):
         self._players = reuse(self._player_box, len(vm.players), self._new_player)
         for line, player in zip(self._players, vm.players):
             line.current = player.seat == vm.active_seat
+            line.back = list(seat_rgb(self.session.config.players[player.seat].colour, player.seat))
             line.out = player.out
             status = app.tr("took row {n}", n=player.took_row + 1) if player.took_row is not None else ""
             line.title = f"[b]{escape(player.name)}[/b]" + (
-                f"\n[size=12sp]{status}[/size]" if status else "")
+                f"\n[size=14sp]{status}[/size]" if status else "")
             line.score = str(player.score)
             show_cards(line.ids.chips, [(card, str(n)) for card, n in player.held],
                        width=dp(CHIP_WIDTH), font_size="15sp", pos_hint={"center_y": 0.5})

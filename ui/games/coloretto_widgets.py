@@ -13,13 +13,14 @@ from kivy.uix.label import Label
 
 from companion.coloretto.view_model import LAST_ROUND, ColorettoViewModel, colour_name
 from companion.i18n import N_
+from ui.colours import ink_on
+from ui.games.kit import text_fill
 from vision.games.coloretto_camera import CARD_RGB
 
 #: how each card reads on screen (colour names as the catalogue gives them)
 CARD_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"),
               "blue": N_("blue"), "pink": N_("pink"), "brown": N_("brown"), "grey": N_("grey"),
               "joker": N_("joker"), "plus2": N_("+2"), LAST_ROUND: N_("last round")}
-LIGHT_CARDS = {"yellow", "orange", "pink", "grey", "plus2", "green"}
 CHIP_WIDTH, CHIP_HEIGHT = 34, 80
 
 
@@ -45,10 +46,8 @@ class CardChip(Label):
     ink = ListProperty([1, 1, 1, 1])
 
     def on_card(self, _chip: Any, card: str) -> None:
-        self.face = card_rgba(card) if card else [0, 0, 0, 0]
-        self.ink = [0.1, 0.1, 0.1, 1] if card in LIGHT_CARDS else [1, 1, 1, 1]
-        if card == "joker":
-            self.ink = [1, 1, 1, 1]
+        self.face = [*text_fill(card_rgba(card)[:3]), 1] if card else [0, 0, 0, 0]
+        self.ink = [*ink_on(self.face[:3]), 1] if card else [1, 1, 1, 1]
 
 
 class CardButton(ButtonBehavior, CardChip):
@@ -81,6 +80,8 @@ class PlayerLine(ButtonBehavior, BoxLayout):
     score = StringProperty("")
     current = BooleanProperty(False)
     out = BooleanProperty(False)
+    #: the seat's colour chosen in setup (ui.colours.seat_rgb)
+    back = ListProperty([0.5, 0.5, 0.5])
     glow = NumericProperty(0.0)
 
     def fit_chips(self) -> None:
@@ -147,10 +148,11 @@ def show_cards(box: Any, cards: list[tuple[str, str]], **chip: Any) -> list[Card
 
 def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
     line = Factory.BreakdownLine()
-    line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(70),
-                             font_size="12sp"))
-    line.add_widget(Label(text=text, font_size="14sp", halign="left", valign="middle",
-                          text_size=(dp(80), dp(24)), shorten=True))
+    line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(96),
+                             font_size="14sp"))
+    label = Label(text=text, font_size="14sp", halign="left", valign="middle")
+    label.bind(size=lambda widget, size: setattr(widget, "text_size", size))   # its whole width
+    line.add_widget(label)
     line.add_widget(Label(text=points, font_size="15sp", bold=True, size_hint_x=None, width=40))
     return line
 

@@ -23,7 +23,7 @@ from companion.golden_horn.view_model import GoldenHornViewModel, Reach
 from companion.signals import FinalRound, GameEnded, PirateAttack, Signal
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
 from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots,
-                                          fill_node, heading_mark, make, seat_rgba)
+                                          fill_node, fit_title, heading_mark, make, seat_rgba)
 from ui.games.kit import TableKit, reuse
 from ui.screens import load_kv
 
@@ -34,7 +34,7 @@ WIDE_DP = 1000       # from this width on, the camera view stays beside the cont
 PORT_COLOURS_PER_LINE = 3
 NODE_DOTS_PER_LINE = 3
 # route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 800 px with 4 players
-NODE_WIDTHS = {"main": 2.1, "modone": 1.8}
+NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
 
 
 class GoldenHornView(GhControls, TableKit, BoxLayout):
@@ -143,7 +143,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             title = self.node_title(node.id)
             if node.kind == "modone":
                 title += f" {len(node.ships)}/{node.capacity}"
-            cell.ids.title.text = title
+            cell.title_text = title
             target = reach.get(node.id)
             cell.dimmed = bool(reach) and target is None
             cell.reachable = target is not None or node.id == proposed
@@ -164,13 +164,15 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            shown = (chips, (3 if len(chips) > 4 else 2) if node.kind == "main" else 1)
+            shown = (chips, (3 if len(chips) > 2 else 2) if node.kind == "main" else 1)
             if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
                 fill_node(cell, *shown)
                 cell.shown = shown
 
     def _new_node(self, _index: int) -> Any:
         cell = make("GhNode")
+        cell.bind(title_text=fit_title)
+        cell.ids.title.bind(width=lambda _label, _width: fit_title(cell))
         cell.bind(on_release=lambda c: self.tap_node(c.node_id))
         return cell
 
@@ -197,10 +199,13 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             item.ids.head.text = self.tr("[b]{name}[/b] {points} VP · {cards} cards", name=self.name(number),
                                          points=seat.score, cards=cards)
             item.ids.cubes.text = cube_markup(seat.warehouse) or self.tr("empty warehouse")
-        info = self.tr("Round {round} · deck {deck} · discard {discard} · bag {bag}",
-                       round=vm.round, deck=vm.deck_size, discard=vm.discard_total, bag=vm.bag_total)
-        if vm.final_round:
-            info = "[color=ff6050][b]" + self.tr("Final round!") + "[/b][/color]  " + info
+        if vm.final_round:   # the final round names itself in place of the round's number
+            info = "[color=ff6050][b]" + self.tr("Final round!") + "[/b][/color] · " + self.tr(
+                "deck {deck} · discard {discard} · bag {bag}", deck=vm.deck_size,
+                discard=vm.discard_total, bag=vm.bag_total)
+        else:
+            info = self.tr("Round {round} · deck {deck} · discard {discard} · bag {bag}", round=vm.round,
+                           deck=vm.deck_size, discard=vm.discard_total, bag=vm.bag_total)
         self.ids.table_info.text = info
 
     # -- camera ----------------------------------------------------------------

@@ -11,6 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.scrollview import ScrollView
+
 from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn, Move,
                                            PlaceFleet, TurnAround)
 from companion.golden_horn.view_model import COLOURS, GoldenHornViewModel
@@ -19,7 +23,9 @@ from ui.games.golden_horn_widgets import COLOUR_NAMES, COLOUR_RGBA, dots, headin
 from ui.games.kit import tag
 
 PORT_TITLES = {"V": N_("Venice"), "C": N_("Constantinople"), "M": N_("Modone")}
+#: more destinations than this go on a strip that scrolls sideways
 MAX_DESTINATIONS = 6
+MIN_TARGET_DP = 72
 
 
 class GhControls:
@@ -61,6 +67,16 @@ class GhControls:
         button.bind(on_release=lambda _b: on_press())
         row.add_widget(button)
         return button
+
+    @staticmethod
+    def _sideways(row: Any) -> Any:
+        """A strip in ``row`` that scrolls sideways, for more buttons than the row holds."""
+        box = BoxLayout(size_hint_x=None, spacing=dp(3))
+        box.bind(minimum_width=box.setter("width"))
+        scroller = ScrollView(do_scroll_y=False, bar_width=dp(4), scroll_type=["bars", "content"])
+        scroller.add_widget(box)
+        row.add_widget(scroller)
+        return box
 
     def _colour_buttons(self, row: Any, label: Any, on_colour: Any, enabled: Any = lambda c: True) -> None:
         for colour in COLOURS:
@@ -164,8 +180,7 @@ class GhControls:
         then refused with the reason and the rule (e.g. a colour missing)."""
         button = self._button(row, self.tr("Declare the end"), lambda: self.submit(DeclareEnd(seat)),
                               "declare")
-        if not allowed:
-            button.color = (1, 1, 1, 0.45)
+        if not allowed:   # a quieter fill, but full-contrast text: it is still tappable
             button.background_color = (0.2, 0.26, 0.32, 1)
 
     def pick_ship(self, ship_id: str) -> None:
@@ -196,10 +211,18 @@ class GhControls:
             toggle.bind(on_release=lambda _b: self.toggle_reverse())
             row1.add_widget(toggle)
         self._button(row2, self.tr("Back"), self.back, "back", size_hint_x=0.7)
-        for node_id, r in list(reach.items())[:MAX_DESTINATIONS]:
+        box = row2 if len(reach) <= MAX_DESTINATIONS else self._sideways(row2)
+        for node_id, r in reach.items():   # every reachable destination
             text = self.node_title(node_id) + (f" {dots(r.wind)}" if r.wind else "")
-            self._button(row2, text, lambda n=node_id: self.move_to(n), f"to_{node_id}", enabled=r.affordable,
-                         font_name="DejaVuSans", markup=True, background_color=(0.25, 0.28, 0.32, 1))
+            button = self._button(box, text, lambda n=node_id: self.move_to(n), f"to_{node_id}",
+                                  enabled=r.affordable, font_name="DejaVuSans", markup=True,
+                                  background_color=(0.25, 0.28, 0.32, 1))
+            if box is not row2:   # as wide as its whole text on the strip that scrolls
+                button.size_hint_x = None
+                button.text_size = (None, None)
+                button.texture_update()
+                button.width = max(dp(MIN_TARGET_DP), button.texture_size[0] + dp(16))
+                button.text_size = (button.width - dp(6), None)
         if not reach:
             row2.add_widget(make("GhPrompt", text=self.tr("This ship cannot move.")))
         if not row1.children:

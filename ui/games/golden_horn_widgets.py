@@ -2,10 +2,10 @@
 the camera preview on which ships can be dragged (simulated table)."""
 from __future__ import annotations
 
-import math
 from typing import Any, Callable
 
 from kivy.clock import Clock
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.graphics.texture import Texture
 from kivy.metrics import dp
@@ -13,6 +13,7 @@ from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
 from companion.i18n import N_
+from ui.colours import rgba, seat_rgb
 
 #: cube / card / square colours (RGBA), by the engine's letters
 COLOUR_RGBA = {"Y": (0.95, 0.8, 0.15, 1), "P": (0.93, 0.52, 0.75, 1), "G": (0.24, 0.64, 0.26, 1),
@@ -21,11 +22,6 @@ COLOUR_NAMES = {"Y": N_("yellow"), "P": N_("pink"), "G": N_("green"), "R": N_("r
                 "B": N_("blue")}
 COLOURS = "YPGROB"
 PORT_RGBA = {"V": (0.82, 0.7, 0.5, 1), "C": (0.78, 0.64, 0.45, 1), "M": (0.6, 0.72, 0.66, 1)}
-#: the setup screen's seat colours (English words) as RGBA
-SEAT_RGBA = {"red": (0.85, 0.2, 0.2, 1), "blue": (0.2, 0.42, 0.9, 1), "green": (0.2, 0.62, 0.25, 1),
-             "yellow": (0.95, 0.85, 0.2, 1), "black": (0.12, 0.12, 0.12, 1), "white": (0.95, 0.95, 0.95, 1),
-             "purple": (0.58, 0.3, 0.7, 1), "orange": (0.96, 0.55, 0.12, 1)}
-DEFAULT_SEAT_RGBA = ((0.85, 0.2, 0.2, 1), (0.2, 0.42, 0.9, 1), (0.2, 0.62, 0.25, 1), (0.95, 0.85, 0.2, 1))
 SYMBOL_FONT = "DejaVuSans"   # ships kivy: has ▶ ◀ ▼ ● for headings and cubes
 
 
@@ -38,13 +34,39 @@ def make(cls_name: str, **props: Any) -> Any:
     return widget
 
 
+def hyphenated(text: str, font_size: float, width: float, bold: bool = False) -> str:
+    """``text`` as it fits ``width`` px: whole when it does, else broken over two lines
+    with a hyphen after the longest start that fits (a long port name in a narrow cell,
+    never cut short)."""
+    def fits(part: str) -> bool:
+        core = CoreLabel(text=part, font_size=font_size, bold=bold)
+        core.refresh()
+        return core.texture.size[0] <= width
+
+    if width <= 0 or "\n" in text or fits(text):
+        return text
+    if " " in text:   # words first: "Modone 2/2" breaks at its space
+        head, _, tail = text.rpartition(" ")
+        if fits(head):
+            return head + "\n" + tail
+    cut = next((i for i in range(len(text) - 2, 1, -1) if fits(text[:i] + "-")), len(text) // 2)
+    return text[:cut] + "-\n" + text[cut:]
+
+
+def fit_title(node: Any, *_: Any) -> None:
+    """A route node's title: its ``title_text`` whole, on two lines when its cell is narrow."""
+    label = node.ids.title
+    label.text = hyphenated(node.title_text, label.font_size, label.width - dp(2), label.bold)
+    label.height = dp(18) * (label.text.count("\n") + 1)
+
+
 def hex_of(rgba: tuple[float, ...]) -> str:
     return "".join(f"{int(round(c * 255)):02x}" for c in rgba[:3])
 
 
 def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
-    colour = players[seat].colour if seat < len(players) else ""
-    return SEAT_RGBA.get(colour, DEFAULT_SEAT_RGBA[seat % len(DEFAULT_SEAT_RGBA)])
+    """The seat's colour chosen in setup (the one palette of ui.colours)."""
+    return rgba(seat_rgb(players[seat].colour if seat < len(players) else "", seat))
 
 
 def cube_markup(counts: dict[str, int], zeros: bool = False, per_line: int = 0) -> str:
@@ -73,40 +95,44 @@ def dots(colours: str, per_line: int = 0) -> str:
     return "".join(marks)
 
 
+#: a ship chip's text line: 14 sp text with a little room (px at density 1)
+CHIP_LINE = 18
+
+
 def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, Any] | None,
               picked: bool) -> Any:
-    """A ship chip: owner colour with initial + letter + heading over a stripe of its
-    sail colours, then its cargo (count on the cargo's colour)."""
-    chip = Factory.BoxLayout(spacing=0)
+    """A ship chip one line tall: owner colour with initial + letter + heading over a
+    stripe of its sail colours, and its cargo beside it (count on the cargo's colour)."""
     hull = Factory.BoxLayout(orientation="vertical", spacing=0)
     hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
-                         size_hint_y=1))
+                         bold=False, size_hint_y=1))
     stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
     for colour in sails:
         stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
     hull.add_widget(stripe)
+    chip = Factory.BoxLayout(spacing=0)
     chip.add_widget(hull)
     if cargo:
         chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
-                             size_hint=(0.45, 1)))
+                             bold=False, size_hint=(0.4, 1)))
     return chip
 
 
 def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, bool]], columns: int) -> None:
-    """Put ship chips into a route node: rows share the node's room (at most half
-    of it each), so a crowded port shrinks its chips instead of overflowing."""
+    """Put ship chips into a route node, ``columns`` to a row: a row is one chip line
+    tall (14 sp text) when there is room, and rows share the room when there is not,
+    so chips never spill over the node's title or its neighbours."""
     box = node.ids.ships
     box.clear_widgets()
-    rows = math.ceil(len(ships) / columns)
     row = None
     for i, (text, back, sails, cargo, picked) in enumerate(ships):
         if i % columns == 0:
-            row = Factory.BoxLayout(spacing=dp(1))
+            row = Factory.BoxLayout(spacing=dp(1), size_hint_y=1, size_hint_max_y=dp(CHIP_LINE + 4))
             box.add_widget(row)
         row.add_widget(make_chip(text, back, sails, cargo, picked))
     for _ in range((-len(ships)) % columns):
         row.add_widget(Factory.Widget())
-    box.add_widget(Factory.Widget(size_hint_y=max(0, 2 - rows) + 0.001))
+    box.add_widget(Factory.Widget(size_hint_y=0.001))
 
 
 class GhCameraView(FloatLayout):

@@ -17,6 +17,11 @@ from kivy.properties import ObjectProperty
 from kivy.uix.widget import Widget
 
 from companion.engine import CompanionError
+from ui.colours import RGB, contrast, ink_on
+
+#: a waiting seat's strip; the active seat's strip stands out from it at least 3:1
+IDLE_RGB: RGB = (0.11, 0.12, 0.14)
+LIGHT_RGB: RGB = (0.86, 0.86, 0.86)
 
 W = TypeVar("W", bound=Widget)
 
@@ -45,6 +50,30 @@ def reuse(box: Widget, count: int, create: Callable[[int], W]) -> list[W]:
     for index in range(len(children), count):
         box.add_widget(create(index))
     return list(reversed(box.children))[:count]
+
+
+def active_rgb(seat: RGB) -> RGB:
+    """The fill of the active seat's strip: the seat's own colour when it stands out
+    from a waiting strip (at least 3:1), else light grey (a black seat)."""
+    return tuple(seat[:3]) if contrast(seat[:3], IDLE_RGB) >= 3 else LIGHT_RGB
+
+
+#: text on a coloured fill aims above WCAG's 4.5:1, as antialiased small glyphs read lower
+TEXT_CONTRAST = 5.2
+
+
+def text_fill(rgb: RGB) -> RGB:
+    """``rgb`` as a fill under text: unchanged when ``ink_on`` of it reads at least
+    TEXT_CONTRAST, else shaded away from the ink (darker under white, lighter under
+    black) just enough; the hue stays, so a seat's or a cube's colour is still its own."""
+    fill = tuple(rgb[:3])
+    for _ in range(20):
+        ink = ink_on(fill)
+        if contrast(ink, fill) >= TEXT_CONTRAST:
+            break
+        fill = (tuple(c * 0.93 for c in fill) if ink[0] > 0.5
+                else tuple(c + (1 - c) * 0.12 for c in fill))
+    return fill
 
 
 class TableKit:
