@@ -29,7 +29,7 @@ async def correct_coloretto_by_taps(probe) -> None:
     probe.record("row_after", next(r.count for r in rows if r.what == top.what))
     await probe.screenshot("correction_popup")
     popup.dismiss()
-    await probe.frames(3)
+    await probe.until(lambda: popup.parent is None)   # a closing popup still takes touches
     await probe.tap_id("undo")
     await probe.until(lambda: app.session.state == before)
     probe.record("undone", app.session.state == before)

@@ -59,7 +59,7 @@ def active_rgb(seat: RGB) -> RGB:
 
 
 #: text on a coloured fill aims above WCAG's 4.5:1, as antialiased small glyphs read lower
-TEXT_CONTRAST = 5.2
+TEXT_CONTRAST = 5.6
 
 
 def text_fill(rgb: RGB) -> RGB:
