@@ -9,9 +9,8 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.games import game_title
-from companion.journal import JournalError
 from ui.screens import load_kv
-from ui.screens.history import load_plays, number
+from ui.screens.history import plays_or_banner, number
 
 load_kv(__file__)
 
@@ -36,10 +35,8 @@ class HeadToHeadScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        try:
-            plays = load_plays(app)
-        except JournalError as exc:
-            app.show_banner(app.storage_failed(exc), seconds=10, error=True)
+        plays = plays_or_banner(app)
+        if plays is None:
             return
         together = stats.head_to_head(plays, self.first, self.second)
         self.summary = app.tr("{count} games together", count=together.together) + "\n" + \

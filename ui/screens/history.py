@@ -59,6 +59,15 @@ def _cache_key(app, mark: Any) -> tuple[Any, ...]:
     return (id(app.journal), mark, renamed)
 
 
+def plays_or_banner(app) -> list[stats.Play] | None:
+    """:func:`load_plays`, or None with the storage problem shown in words."""
+    try:
+        return load_plays(app)
+    except JournalError as exc:
+        app.show_banner(app.storage_failed(exc), seconds=10, error=True)
+        return None
+
+
 def load_plays(app) -> list[stats.Play]:
     """Every readable finished game, names merged as the players asked."""
     path = Path(app.options.data_dir) / stats.PLAYERS_FILE

@@ -13,9 +13,8 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.games import game_title
-from companion.journal import JournalError
 from ui.screens import load_kv
-from ui.screens.history import load_plays, number, percent, remembered
+from ui.screens.history import plays_or_banner, number, percent, remembered
 
 log = logging.getLogger(__name__)
 load_kv(__file__)
@@ -38,10 +37,8 @@ class PlayerScreen(Screen):
 
     def refresh(self) -> None:
         app = App.get_running_app()
-        try:
-            plays = load_plays(app)
-        except JournalError as exc:
-            app.show_banner(app.storage_failed(exc), seconds=10, error=True)
+        plays = plays_or_banner(app)
+        if plays is None:
             return
         overall, by_game = stats.player(plays, self.name_shown)
         box = self.ids.games
