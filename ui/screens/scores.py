@@ -185,8 +185,8 @@ class ScoresScreen(Screen):
             cell = Factory.ScoreName(text=(WINNER_MARK if seat in winners else "") + escape_markup(name),
                                      color=rgba(ink_on(colour)))
             cell.fill = rgba(colour)
-            seat_lines = [line for line in sheet.get("lines", []) if line.get("seat") == seat]
-            cell.bind(on_release=lambda _c, n=name, l=seat_lines: ScoreDetailsPopup(n, l).open())
+            own = [line for line in sheet.get("lines", []) if line.get("seat") == seat]
+            cell.bind(on_release=lambda _cell, who=name, lines=own: ScoreDetailsPopup(who, lines).open())
             header.append(cell)
         self._add_row(self.ids.names, app.tr("Tap a name for the details"), header)
         for row in table_rows(sheet.get("lines", []), len(names)):
