@@ -6,14 +6,15 @@ measured by tests/ui/measure.py.  Run by tests/ui/test_gallery.py, once per lang
 from __future__ import annotations
 
 import random
+import time
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Callable
 
 from kivy.core.window import Window
 
-from companion.engine import TABLE
-from companion.session import TableSession
+from companion.engine import TABLE, GameConfig, Player
+from companion.games import load_game
 
 from tests.ui.measure import measure
 
@@ -24,6 +25,7 @@ PLAYERS = {
     "alles_auf_1_karte": ("Ana", "Bo", "Cy"),
     "caravelas": ("Ana", "Bo", "Cy"),
 }
+COLOURS = ("red", "blue", "green", "yellow", "purple")
 
 
 class Gallery:
@@ -73,65 +75,62 @@ async def _close(probe, popup) -> None:
     await probe.until(lambda: popup.parent is None)   # a closing popup still takes touches
 
 
-async def _start(probe, game: str) -> None:
-    """Home → setup (the game's button, its players named) → table."""
-    app = probe.app
-    await _go(probe, "new_game", "setup")
-    await probe.tap(next(w for w in probe.find_all(cls="GameChoice") if w.game_name == game))
-    await probe.until(lambda: app.manager.get_screen("setup").game_name == game)
-    names = PLAYERS[game]
-    probe.find(wid="count").text = str(len(names))
-    await probe.frames(2)
-    for row, name in zip(sorted(probe.find(wid="players").children, key=lambda r: r.seat), names):
-        row.ids.name.text = name
-    await probe.tap_id("start")
-    await probe.until(lambda: app.manager.current == "table")
-
-
-def _next_action(session, rng: random.Random):
-    """A random legal action, the table's chance from the game's own sampler."""
-    if session.to_act == (TABLE,):
-        return session.game.sample_chance(session.state, rng)
-    return rng.choice(session.legal_actions(session.to_act[0]))
-
-
-async def _play_aside(probe, until: Callable[[object], bool], rng: random.Random) -> None:
-    """Play on fast, in a session no screen listens to (one redraw instead of hundreds),
-    until ``until(state)`` or the move before the end; then the table resumes the game,
-    as after a restart."""
-    app = probe.app
-    aside = TableSession.resume(app.journal, app.session.game_id)
-    while not until(aside.state):
-        action = _next_action(aside, rng)
-        if aside.game.is_over(aside.game.apply(aside.state, action)):
+def _playout(game, state, until: Callable[[object], bool], rng: random.Random) -> tuple[object, list]:
+    """Random legal actions (the table's chance from the game's own sampler) from ``state``
+    until ``until(state)`` holds or the next action would end the game."""
+    actions = []
+    while not until(state):
+        to_act = game.to_act(state)
+        action = (game.sample_chance(state, rng) if to_act == (TABLE,)
+                  else rng.choice(list(game.legal_actions(state, to_act[0]))))
+        after = game.apply(state, action)
+        if game.is_over(after):
             break
-        aside.submit(action)
-    app.resume_game(aside.game_id)
-    await probe.until(lambda: app.manager.current == "table")
+        state = after
+        actions.append(action)
+    return state, actions
+
+
+async def _resume(probe, config: GameConfig, actions: list) -> int:
+    """The game journaled at once (as an imported record, one transaction instead of one per
+    action), then resumed on the table as after a restart; returns its id."""
+    app = probe.app
+    game_id = app.journal.add_played_game(config.game, config.to_dict(), time.time(), None, "playing",
+                                          None, [a.to_dict() for a in actions])
+    app.resume_game(game_id)
+    await probe.until(lambda: app.manager.current == "table" and app.session.game_id == game_id)
     await probe.frames(3)
+    return game_id
 
 
-async def _play_a_game(probe, look: Gallery, game: str, mid: Callable[[object], bool],
+async def _play_a_game(probe, look: Gallery, name: str, mid: Callable[[object], bool],
                        extras: Callable | None = None) -> None:
     """The game's table mid-game, then (after ``extras``) the end and its scores, then Home."""
     app, rng = probe.app, random.Random(7)
-    await _start(probe, game)
-    await _play_aside(probe, mid, rng)
-    await look(f"table_{game}")
+    players = tuple(Player(seat, who, COLOURS[seat]) for seat, who in enumerate(PLAYERS[name]))
+    config = GameConfig(name, players)   # the default options
+    game = load_game(name)
+    state, actions = _playout(game, game.setup(config), mid, rng)
+    mid_game = await _resume(probe, config, actions)
+    await look(f"table_{name}")
     if extras is not None:
         await extras()
-    await _play_aside(probe, lambda _state: False, rng)
-    app.session.submit(_next_action(app.session, rng))   # the last move, on the table
+    actions += _playout(game, state, lambda _state: False, rng)[1]
+    app.journal.abandon_game(mid_game)   # the same game goes on below: one unfinished copy less
+    await _resume(probe, config, actions)
+    session = app.session
+    to_act = session.to_act
+    session.submit(game.sample_chance(session.state, rng) if to_act == (TABLE,)
+                   else rng.choice(session.legal_actions(to_act[0])))   # the last move, on the table
     await probe.until(lambda: app.manager.current == "scores")
-    await look(f"scores_{game}")
-    scores = app.manager.get_screen("scores")
-    probe.record(f"scores_{game}", _score_table(probe, scores))
+    await look(f"scores_{name}")
+    probe.record(f"scores_{name}", _score_table(probe, app.manager.get_screen("scores")))
     await probe.tap(probe.find(cls="ScoreName"))   # the first player's lines in full
     await probe.until(lambda: _popup("ScoreDetailsPopup") is not None)
     popup = _popup("ScoreDetailsPopup")
-    await look.popup(f"score_details_{game}", popup)
+    await look.popup(f"score_details_{name}", popup)
     await _close(probe, popup)
-    if game == "coloretto":   # the score choice, from the first player's column
+    if name == "coloretto":   # the score choice, from the first player's column
         await probe.tap(probe.find(cls="ScoreChoiceButton"))
         await probe.until(lambda: _popup("ScoringChoicePopup") is not None)
         popup = _popup("ScoringChoicePopup")
