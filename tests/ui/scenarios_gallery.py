@@ -75,9 +75,10 @@ async def _close(probe, popup) -> None:
     await probe.until(lambda: popup.parent is None)   # a closing popup still takes touches
 
 
-def _playout(game, state, until: Callable[[object], bool], rng: random.Random) -> tuple[object, list]:
+def _playout(game, state, until: Callable[[object], bool], rng: random.Random) -> tuple[object, list, object]:
     """Random legal actions (the table's chance from the game's own sampler) from ``state``
-    until ``until(state)`` holds or the next action would end the game."""
+    until ``until(state)`` holds or the next action would end the game; returns the state,
+    the actions and that last action (None when ``until`` stopped first)."""
     actions = []
     while not until(state):
         to_act = game.to_act(state)
@@ -85,10 +86,10 @@ def _playout(game, state, until: Callable[[object], bool], rng: random.Random) -
                   else rng.choice(list(game.legal_actions(state, to_act[0]))))
         after = game.apply(state, action)
         if game.is_over(after):
-            break
+            return state, actions, action
         state = after
         actions.append(action)
-    return state, actions
+    return state, actions, None
 
 
 async def _resume(probe, config: GameConfig, actions: list) -> int:
@@ -110,18 +111,15 @@ async def _play_a_game(probe, look: Gallery, name: str, mid: Callable[[object], 
     players = tuple(Player(seat, who, COLOURS[seat]) for seat, who in enumerate(PLAYERS[name]))
     config = GameConfig(name, players)   # the default options
     game = load_game(name)
-    state, actions = _playout(game, game.setup(config), mid, rng)
+    state, actions, _last = _playout(game, game.setup(config), mid, rng)
     mid_game = await _resume(probe, config, actions)
     await look(f"table_{name}")
     if extras is not None:
         await extras()
-    actions += _playout(game, state, lambda _state: False, rng)[1]
+    _state, more, last = _playout(game, state, lambda _state: False, rng)
     app.journal.abandon_game(mid_game)   # the same game goes on below: one unfinished copy less
-    await _resume(probe, config, actions)
-    session = app.session
-    to_act = session.to_act
-    session.submit(game.sample_chance(session.state, rng) if to_act == (TABLE,)
-                   else rng.choice(session.legal_actions(to_act[0])))   # the last move, on the table
+    await _resume(probe, config, actions + more)
+    app.session.submit(last)   # the last move, on the table
     await probe.until(lambda: app.manager.current == "scores")
     await look(f"scores_{name}")
     probe.record(f"scores_{name}", _score_table(probe, app.manager.get_screen("scores")))
@@ -142,11 +140,9 @@ async def _play_a_game(probe, look: Gallery, name: str, mid: Callable[[object], 
 
 def _score_table(probe, scores) -> dict:
     """Where the total row is (window box), whether it sits in the scrolling part, and the texts."""
-    totals, screen = scores.ids.totals, scores
+    totals = scores.ids.totals
     x, y = totals.to_window(*totals.pos)
-    sx, sy = screen.to_window(*screen.pos)
     return {"totals_box": [x, y, totals.width, totals.height],
-            "screen_box": [sx, sy, screen.width, screen.height],
             "totals_scroll": any(type(w).__name__ == "ScrollView" for w in _ancestors(totals)),
             "totals": [w.text for w in probe.find_all(cls="ScoreTotal")],
             "names": [w.text for w in probe.find_all(cls="ScoreName")],
