@@ -89,10 +89,11 @@ class ScoreTable(BoxLayout):
     winners: tuple[int, ...] = ()
 
     def column_width(self) -> float:
-        """A player's column: a fair share of two thirds of the width, 96 to 180 dp."""
+        """A player's column: a fair share of three quarters of the width, 96 to 180 dp (five
+        columns at 800 px hold "pomarańczowy:" whole)."""
         if not self.columns:
             return 0.0
-        return max(dp(96), min(dp(180), self.width * 0.66 / self.columns))
+        return max(dp(96), min(dp(180), self.width * 0.74 / self.columns))
 
     def on_size(self, *_args: Any) -> None:
         self.draw_columns()
