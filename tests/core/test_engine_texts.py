@@ -76,7 +76,7 @@ def test_illegal_action_shows_the_rulebook_heading_and_keeps_the_digest_code_for
     assert str(exc) == "row 2 has no cards to take [§4.3 B]"          # the log keeps the code
     cited = exc.citing({"§4": Text("How to play"), "§4.3 B": Text("B. Taking a row")})
     assert str(cited.explanation) == "row 2 has no cards to take (rulebook: “B. Taking a row”)"
-    assert Translator("el")(cited.explanation).endswith("(κανόνες: «Β. Πάρσιμο μίας σειράς»)")
+    assert Translator("el")(cited.explanation).endswith("(κανόνες: «Β. Πάρσιμο μίας γραμμής»)")
     assert cited.rule == "§4.3 B" and exc.citing({"§5": Text("Scoring")}) is exc
     assert IllegalAction("plain").reason == Text("plain")      # add-on games may stay English
 

@@ -156,6 +156,11 @@ async def play_bookkeeping_game(probe) -> None:
     await probe.until(lambda: app.manager.current == "scores")
     await probe.screenshot("scores")
     probe.record("scores_texts", probe.texts(probe.screen()))
+    await probe.tap(probe.find(cls="ScoreName", text="Ana"))   # her lines in full, with their details
+    popup = next(w for w in app.root_window.children if type(w).__name__ == "ScoreDetailsPopup")
+    probe.record("details_texts", probe.texts(popup))
+    popup.dismiss()
+    await probe.until(lambda: popup.parent is None)
     probe.record("totals", list(session().score_sheet().totals))
     probe.record("lines", [[line.seat, str(line.label), line.points] for line in session().score_sheet().lines])
     probe.record("winners", list(session().score_sheet().winners))

@@ -37,7 +37,8 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     # Ana 1 (Ceuta) + 10 (tile 2) + 5 (her Ceuta destination card)
     assert r["totals"] == [16, 23] and r["winners"] == [1]
     assert [1, "Monastery tiles", 20] in r["lines"] and [0, "Destination cards", 5] in r["lines"]
-    assert "Destination cards (scoring: Ceuta)" in r["scores_texts"]
+    assert "Destination cards" in r["scores_texts"]   # a row of the table; Ana's details on a tap
+    assert "Destination cards (scoring: Ceuta)" in r["details_texts"]
     assert "23" in r["scores_texts"] and "16" in r["scores_texts"]
     for name in ("bidding", "bonus_move", "lisbon", "table", "reveal", "scores"):
         image = run.image(name)

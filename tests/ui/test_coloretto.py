@@ -54,14 +54,14 @@ def test_greek_table_at_1280x800(run_ui):
     texts = run.result["texts_el"]
     place = run.result["texts_place_el"]
     assert any("Γύρος 1" in t for t in texts)
-    assert "Σειρά 1" in texts
+    assert "Γραμμή 1" in texts
     assert not any("tap" in t or "Row " in t for t in texts + place)
     assert "Τυχαία" in texts
     # an illegal tap is refused in Greek, with the rule that forbids it
-    assert run.result["refusal_banner_el"] == "Η τρίτη σειρά δεν έχει κάρτες για να την πάρετε (κανόνες: «Β. Πάρσιμο μίας σειράς»)"
+    assert run.result["refusal_banner_el"] == "Η τρίτη γραμμή δεν έχει κάρτες για να την πάρετε (κανόνες: «Β. Πάρσιμο μίας γραμμής»)"
     assert run.result["refusal_is_error"]
     assert run.result["actions_after_refusal"] == run.result["actions_before_refusal"]
-    assert run.result["proposal_el"] == "Η κάμερα είδε: Ana: παίρνει την δεύτερη σειρά"
+    assert run.result["proposal_el"] == "Η κάμερα είδε: Ana: παίρνει την δεύτερη γραμμή"
     image = run.image("table_el")
     assert image.shape[:2] == (800, 1280)
     assert float(image.std()) > 20

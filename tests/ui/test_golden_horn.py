@@ -102,7 +102,7 @@ def test_greek_small_screen_and_camera_toggle(run_ui):
     assert any(t.startswith("Κύβοι από το σακούλι για Βενετία") for t in r["texts_fill"])
     assert "Χωρίς φόρτωση" in r["texts_ship"] and "Πίσω" in r["texts_ship"]
     assert r["camera_visible"]
-    assert r["camera_note"].startswith("Το πλοίο a του/της Ann βρίσκεται σε: τετράγωνο ") and not r["note_pending"]
+    assert r["camera_note"].startswith("Το πλοίο a (Ann) βρίσκεται σε: τετράγωνο ") and not r["note_pending"]
     assert r["camera_note"].endswith("βάλτε το πίσω σε: Βενετία, ή παίξτε την κίνηση με αφή.")
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
     assert run.image("gh_el_camera").shape[:2] == (480, 800)

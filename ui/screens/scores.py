@@ -1,19 +1,133 @@
-"""Scores: each seat's score sheet, line by line, with the winners starred."""
+"""Scores: every seat's score sheet as one compact table (like Board Game Arena's end
+table): a column per player headed by the name on the seat's colour, a row per kind of
+score line, the total row always in view, the winners' columns green and starred.
+A tap on a name opens that player's lines in full, with their details."""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Sequence
 
 from kivy.app import App
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, StringProperty
+from kivy.metrics import dp
+from kivy.properties import BooleanProperty, NumericProperty, StringProperty
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
-
 from kivy.utils import escape_markup
 
+from companion.i18n import N_
+from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)
+
+#: rows whose words differ from seat to seat (a colour, a count): the row's heading, the
+#: seat's own words in its cell; other kinds of line are headed by their own label
+ROW_HEADINGS: dict[str, str] = {
+    "{colour}: {count} card": N_("Colours"),
+    "{count} +2 card": N_("+2 cards"),
+    "{count} joker": N_("Jokers"),
+}
+#: the table's colours (the app's background shows between the columns)
+COLUMN_RGB = (0.16, 0.19, 0.23)
+WINNER_RGB = (0.2, 0.37, 0.14)
+
+
+@dataclass
+class TableRow:
+    """One row of the table: the ``index``-th line of one ``kind`` (its label's msgid), by seat."""
+
+    kind: str
+    index: int
+    lines: dict[int, dict[str, Any]] = field(default_factory=dict)
+
+
+def _kind(label: Any) -> str:
+    return str(label.get("msgid", "")) if isinstance(label, dict) else str(label)
+
+
+def table_rows(lines: Sequence[dict[str, Any]], seats: int) -> list[TableRow]:
+    """The sheet's lines as rows: each seat's ``n``-th line of a kind on the ``n``-th row of
+    that kind; kinds in the order the seats list them (a kind only a later seat has comes
+    after the kind that seat lists before it)."""
+    order: list[str] = []
+    rows: dict[tuple[str, int], TableRow] = {}
+    for seat in range(seats):
+        seen: dict[str, int] = {}
+        place = -1
+        for line in (l for l in lines if l.get("seat") == seat):
+            kind = _kind(line.get("label", ""))
+            if kind in order:
+                place = order.index(kind)
+            else:
+                place += 1
+                order.insert(place, kind)
+            index = seen.get(kind, 0)
+            seen[kind] = index + 1
+            rows.setdefault((kind, index), TableRow(kind, index)).lines[seat] = line
+    return sorted(rows.values(), key=lambda row: (order.index(row.kind), row.index))
+
+
+class ScoreTableRow(BoxLayout):
+    """A row as tall as its tallest cell's ``need``; every cell fills that height."""
+
+    def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
+        super().add_widget(widget, *args, **kw)
+        widget.bind(need=self._fit)
+        self._fit()
+
+    def _fit(self, *_args: Any) -> None:
+        self.height = max((c.need for c in self.children), default=0)
+
+
+class ScoreTable(BoxLayout):
+    """Header, the lines (scrolling), the totals and the choices; draws the columns."""
+
+    columns = NumericProperty(0)
+    winners: tuple[int, ...] = ()
+
+    def column_width(self) -> float:
+        """A player's column: a fair share of three quarters of the width, 96 to 180 dp (five
+        columns at 800 px hold "pomarańczowy:" whole)."""
+        if not self.columns:
+            return 0.0
+        return max(dp(96), min(dp(180), self.width * 0.74 / self.columns))
+
+    def on_size(self, *_args: Any) -> None:
+        self.draw_columns()
+
+    def on_pos(self, *_args: Any) -> None:
+        self.draw_columns()
+
+    def draw_columns(self) -> None:
+        from kivy.graphics import Color, Rectangle
+
+        width = self.column_width()
+        for widget in self.walk(restrict=True):
+            if getattr(widget, "is_player_cell", False):
+                widget.width = width
+        self.canvas.before.clear()
+        with self.canvas.before:
+            for seat in range(self.columns):
+                Color(*rgba(WINNER_RGB if seat in self.winners else COLUMN_RGB))
+                left = self.right - (self.columns - seat) * width
+                Rectangle(pos=(left + dp(1), self.y), size=(width - dp(2), self.height))
+
+
+class ScoreDetailsPopup(Popup):
+    """One player's lines in full: what each is for, its details, its points."""
+
+    def __init__(self, name: str, lines: Sequence[dict[str, Any]], **kw: Any):
+        super().__init__(title=name, **kw)
+        app = App.get_running_app()
+        for line in lines:
+            row = Factory.ScoreDetail()
+            detail = f" ({app.tr(line['detail'])})" if line.get("detail") else ""
+            row.ids.label.text = app.tr(line.get("label", "")) + detail
+            row.ids.points.text = str(line.get("points", ""))
+            self.ids.lines.add_widget(row)
 
 
 class ScoresScreen(Screen):
@@ -22,9 +136,10 @@ class ScoresScreen(Screen):
     back_to = StringProperty("table")
 
     def show_session(self, session) -> None:
-        names = [p.name for p in session.config.players]
+        players = session.config.players
         self.back_to = "table"
-        self.show_sheet(session.game.title, names, session.score_sheet().to_dict())
+        self.show_sheet(session.game.title, [p.name for p in players], session.score_sheet().to_dict(),
+                        [p.colour for p in players])
         self._offer_choices(session)
 
     def _offer_choices(self, session) -> None:
@@ -33,45 +148,82 @@ class ScoresScreen(Screen):
 
         app = App.get_running_app()
         players = session.summary().get("players")
-        if not isinstance(players, list):
+        if not isinstance(players, list) or not players or not all(supports_choice(p) for p in players):
             return
-        columns = list(reversed(self.ids.columns.children))
-        for seat, (column, player) in enumerate(zip(columns, players)):
-            if not supports_choice(player):
-                return
-            if player["points_given_away"]:
-                column.add_widget(Factory.ScoreWarning(text=app.tr(
-                    "Own colours: {points} points fewer than the best colours",
-                    points=player["points_given_away"])), index=1)
-            button = Factory.SmallButton(text=app.tr("Choose colours"), size_hint_x=1)
+        given = [p["points_given_away"] for p in players]
+        if any(given):
+            warnings = [Factory.ScoreWarning(text=app.tr(
+                "Own colours: {points} points fewer than the best colours", points=points))
+                if points else None for points in given]
+            self._add_row(self.ids.lines, "", warnings)
+        buttons = []
+        for seat in range(len(players)):
+            button = Factory.ScoreChoiceButton(text=app.tr("Choose colours"))
             button.bind(on_release=lambda _b, s=seat: ScoringChoicePopup(
                 session, s, done=lambda: self.show_session(session)).open())
-            column.add_widget(button, index=1)
+            buttons.append(button)
+        self._add_row(self.ids.choices, "", buttons)
 
-    def show_result(self, title: str, names: list[str], sheet: dict[str, Any]) -> None:
+    def show_result(self, title: str, names: list[str], sheet: dict[str, Any],
+                    colours: Sequence[str] = ()) -> None:
         self.back_to = "history"
-        self.show_sheet(title, names, sheet)
+        self.show_sheet(title, names, sheet, colours)
 
-    def show_sheet(self, title: str, names: list[str], sheet: dict[str, Any]) -> None:
+    def show_sheet(self, title: str, names: list[str], sheet: dict[str, Any],
+                   colours: Sequence[str] = ()) -> None:
         app = App.get_running_app()
         self.final = bool(sheet.get("final"))
         self.heading = title + " · " + (app.tr("Final scores") if self.final
                                         else app.tr("Scores if the game ended now"))
-        box = self.ids.columns
-        box.clear_widgets()
-        winners = set(sheet.get("winners", []))
-        totals = sheet.get("totals", [])
+        table = self.ids.table
+        for part in (self.ids.names, self.ids.lines, self.ids.totals, self.ids.choices):
+            part.clear_widgets()
+        winners = set(sheet.get("winners", [])) if self.final else set()
+        table.columns, table.winners = len(names), tuple(sorted(winners))
+        header = []
         for seat, name in enumerate(names):
-            column = Factory.ScoreColumn()
-            star = WINNER_MARK if seat in winners and self.final else ""
-            column.ids.name.text = star + escape_markup(name)
-            lines = [l for l in sheet.get("lines", []) if l.get("seat") == seat]
-            for line in lines:
-                row = Factory.ScoreRow()
-                detail = f" ({app.tr(line['detail'])})" if line.get("detail") else ""
-                row.ids.label.text = app.tr(line.get("label", "")) + detail
-                row.ids.points.text = str(line.get("points", ""))
-                column.ids.lines.add_widget(row)
-            column.ids.total.text = str(totals[seat]) if seat < len(totals) else "?"
-            column.winner = seat in winners and self.final
-            box.add_widget(column)
+            colour = seat_rgb(colours[seat] if seat < len(colours) else "", seat)
+            cell = Factory.ScoreName(text=(WINNER_MARK if seat in winners else "") + escape_markup(name),
+                                     color=rgba(ink_on(colour)))
+            cell.fill = rgba(colour)
+            own = [line for line in sheet.get("lines", []) if line.get("seat") == seat]
+            cell.bind(on_release=lambda _cell, who=name, lines=own: ScoreDetailsPopup(who, lines).open())
+            header.append(cell)
+        self._add_row(self.ids.names, app.tr("Tap a name for the details"), header)
+        for row in table_rows(sheet.get("lines", []), len(names)):
+            self._add_line_row(row, len(names))
+        totals = sheet.get("totals", [])
+        self._add_row(self.ids.totals, app.tr("Total"), [
+            Factory.ScoreTotal(text=str(totals[seat]) if seat < len(totals) else "?")
+            for seat in range(len(names))])
+        table.draw_columns()
+
+    def _add_line_row(self, row: TableRow, seats: int) -> None:
+        app = App.get_running_app()
+        labels = {seat: app.tr(line.get("label", "")) for seat, line in row.lines.items()}
+        same = len(set(labels.values())) == 1 and (len(labels) == seats or row.kind not in ROW_HEADINGS)
+        if same:
+            heading = next(iter(labels.values()))
+        else:
+            heading = app.tr(ROW_HEADINGS[row.kind]) if row.kind in ROW_HEADINGS and row.index == 0 else ""
+        cells = []
+        for seat in range(seats):
+            line = row.lines.get(seat)
+            if line is None:
+                cells.append(None)
+                continue
+            cell = Factory.ScoreCell()
+            cell.points, cell.words = str(line.get("points", "")), "" if same else labels[seat]
+            cells.append(cell)
+        self._add_row(self.ids.lines, heading, cells)
+
+    def _add_row(self, into, heading: str, cells: Sequence[Any]) -> None:
+        """A row: ``heading`` on the left, then each seat's cell (None: an empty one)."""
+        row = ScoreTableRow()
+        row.add_widget(Factory.ScoreHeading(text=heading, bold=into is self.ids.totals))
+        width = self.ids.table.column_width()
+        for cell in cells:
+            cell = cell if cell is not None else Factory.ScoreEmpty()
+            cell.width = width
+            row.add_widget(cell)
+        into.add_widget(row)
