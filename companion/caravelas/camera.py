@@ -95,7 +95,9 @@ def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
     if moved is None or sailing_for(state, *moved):
         return ()
     seat, cell = moved
-    return (Text("{seat}'s ship stands on cell {cell}, which it cannot reach with {count} markers: "
+    return (Text("{seat}'s ship stands on cell {cell}, which it cannot reach with {count} marker: "
+                 "put it back on cell {here}, or sail by touch.",
+                 "{seat}'s ship stands on cell {cell}, which it cannot reach with {count} markers: "
                  "put it back on cell {here}, or sail by touch.",
                  seat=Seat(seat), cell=cell, count=state.available(seat), here=state.players[seat].where),)
 

@@ -22,6 +22,7 @@ import datetime
 import json
 import math
 import os
+import re
 from dataclasses import dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Callable, Mapping
@@ -480,7 +481,7 @@ def findings(m: MapState) -> tuple[Finding, ...]:
         if len(cells) > 1:
             found.append(Finding("goodTwice", Text("One good is on two ports."), tuple(cells)))
     if not missing and len(goods) != len(GOODS):
-        found.append(Finding("goods", Text("{count} of the 8 goods ports are marked", count=len(goods))))
+        found.append(Finding("goods", Text("Goods ports marked: {count} of 8", count=len(goods))))
     parts = {c.id: c.part for c in m.cells}
     if not no_part and not any(parts[a] != parts[b] for a, b in adjacency):
         found.append(Finding("cape", Text("No western cell is next to an eastern one (the Cape crossing).")))
@@ -488,7 +489,8 @@ def findings(m: MapState) -> tuple[Finding, ...]:
         try:
             parse_board(board_dict(m), "map")
         except BoardError as exc:
-            found.append(Finding("file", Text("The board file is refused: {reason}", reason=str(exc))))
+            reason = re.sub(r"^board file map: (rule \d+: )?", "", str(exc))
+            found.append(Finding("file", Text("The board file is refused: {reason}", reason=reason)))
     return tuple(found)
 
 

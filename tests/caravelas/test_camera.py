@@ -45,7 +45,7 @@ def test_a_cell_out_of_reach_is_shown_and_never_proposed():
     reading = seen(camera.pawn(0, "D33"))        # 3 markers away, 1 available
     assert camera.actions_for_reading(state, reading) == ()
     [note] = camera.unexplained_reading(state, reading)
-    assert str(note) == ("seat 1's ship stands on cell D33, which it cannot reach with 1 markers: "
+    assert str(note) == ("seat 1's ship stands on cell D33, which it cannot reach with 1 marker: "
                          "put it back on cell D03, or sail by touch.")
 
 

@@ -170,6 +170,12 @@ def test_each_broken_map_shows_its_finding(edit, code, cells):
     assert codes(m) == {code: cells}
 
 
+def test_a_refused_file_says_why_without_the_loader_s_rule_numbers():
+    m = build_demo_by_edits().apply(M.SetExtras.of({"eventDeck": [{"type": "deadCalm", "count": 3}]}))
+    [finding] = M.findings(m.state)
+    assert str(finding.text) == "The board file is refused: the event deck has 3 cards, not 86"
+
+
 def test_a_map_all_in_one_part_has_no_cape_crossing():
     m = build_demo_by_edits()
     for cell in m.state.cells:
