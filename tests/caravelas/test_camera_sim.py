@@ -55,6 +55,22 @@ def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(journal, 
     table.sync(session.state)
 
 
+def test_the_vision_worker_reads_a_pawn_moved_on_the_simulated_source():
+    """The worker decodes only where the change gate saw something move (the pawn's tag
+    must be found there, not by a whole-frame read)."""
+    from vision.sources.simulated import SimulatedSource
+    from vision.worker import VisionWorker
+
+    table = simulated_table(started(2, board="demo"))
+    with VisionWorker(SimulatedSource(table), TableReader(table.profile)) as worker:
+        first = worker.wait_for_reading(0, timeout=30)
+        assert first is not None and first.piece(pawn_tag(0).identity).space == "D03"
+        count = worker.reading_count
+        table.put_pawn(0, "D14")                    # between two currents' arrows
+        reading = worker.wait_for_reading(count, timeout=30)
+    assert reading is not None and reading.piece(pawn_tag(0).identity).space == "D14"
+
+
 @pytest.mark.parametrize("condition", CONDITIONS)
 def test_the_red_die_is_read_under_the_bench_conditions(condition):
     rng = random.Random(CONDITIONS.index(condition))

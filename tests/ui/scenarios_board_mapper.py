@@ -133,3 +133,32 @@ async def import_the_demo_board_wide(probe) -> None:
     probe.record("cells", len(screen.board_map.state.cells))
     probe.record("problems", screen.problems)
     await probe.screenshot("mapper_wide")
+
+
+async def camera_sails_a_pawn(probe) -> None:
+    """A game on the demo board: a pawn moved on the stepped simulated table is read,
+    its path proposed in the message strip and confirmed with one tap."""
+    from companion.caravelas.actions import DrawOrder, PassBid
+
+    app = probe.app
+
+    def demo_board() -> None:
+        row = next(r for r in probe.find_all(cls="OptionRow") if r.ids.label.text == "Board")
+        row.ids.choice.text = "Demo board (not the real map)"
+    await probe.start_game("Caravelas", "caravelas", ("Ana", "Bo"), demo_board)
+    session = app.session
+    for action in (DrawOrder((0, 1)), PassBid(0), PassBid(1)):   # the bidding, as in the bookkeeping test
+        session.submit(action)
+    await probe.step_camera()                                    # both pawns in Lisbon: nothing to do
+    probe.record("pending_at_start", session.pending is not None)
+    table = app.camera.setup.simulated_table
+    table.put_pawn(0, "D14")                                     # Ana's pawn, moved by hand
+    await probe.step_camera()
+    await probe.until_session(lambda: session.pending is not None)
+    probe.record("proposal_text", probe.find(wid="message").text)
+    await probe.screenshot("camera_proposal")
+    before = len(session.actions)
+    await probe.tap_id("confirm_proposal")
+    await probe.until(lambda: len(session.actions) >= before + 2)
+    probe.record("confirmed", [str(a) for a in session.actions[before:]])
+    probe.record("where", session.state.players[0].where)

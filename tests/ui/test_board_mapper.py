@@ -47,3 +47,10 @@ def test_importing_the_demo_board_at_1280x800(run_ui):
     assert run.result["cells"] == 42
     assert run.result["problems"] == "The map is a valid board: export it."
     assert run.image("mapper_wide").shape[:2] == (800, 1280)
+
+
+def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(run_ui):
+    r = run_ui("scenarios_board_mapper:camera_sails_a_pawn").result
+    assert r["pending_at_start"] is False
+    assert "Ana sails to cell D13, then Ana sails to cell D14" in r["proposal_text"]
+    assert len(r["confirmed"]) == 2 and r["where"] == "D14"

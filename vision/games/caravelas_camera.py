@@ -24,13 +24,14 @@ from vision.tags import ship
 DEMO_SCALE = 0.8                  # mm per demo-board unit
 ANCHOR_MM = 30.0
 ANCHOR_IDS = (44, 45, 46, 47)     # DICT_4X4_50 ids of the four corner anchors
-TAG_MM = 48.0                     # pawn tags: ~3 px a module for the simulated camera
+TAG_MM = 58.0                     # pawn tags: ~3.8 px a module for the simulated camera (as Golden Horn's)
 DIE_MM = 60.0
-SHARED_OFFSET_MM = 27.0         # pawns sharing a cell stand in its four corners
+SHARED_OFFSET_MM = 30.0         # pawns sharing a cell stand in its four corners, tags clear of each other
 TRAY = "die"
 DIE = "R"
 TRAY_MM = 150.0                   # the die's tray: a strip right of the map
 SIM_CAMERA = CameraModel(width=1920, height=1080, height_mm=900.0)
+CURRENT_BGR = (215, 190, 140)   # the currents' light blue arrows
 CELL_BGR = {"pirate": (60, 60, 60), "eventBlue": (200, 120, 40), "eventRed": (50, 50, 200)}
 
 
@@ -50,7 +51,7 @@ def profile_document(board: Board, scale: float = DEMO_SCALE) -> dict[str, Any]:
     ys = [p[1] for p in centres.values()]
     w = (max(xs) + min(xs)) * scale
     h = (max(ys) + min(ys)) * scale
-    radius = pitch(board) * scale / 2
+    radius = pitch(board) * scale * 0.6      # the nearest centre wins where two catch a point
     full_w = w + TRAY_MM
     a = ANCHOR_MM * 0.8
     corners = ((a, a), (full_w - a, a), (full_w - a, h - a), (a, h - a))
@@ -110,10 +111,11 @@ class CaravelasTable(SimulatedTable):
                            max(1, int(ppm * 2)), cv2.LINE_AA)
         for a, b in self.board.free_edges:                # the currents' arrows, between the cells
             pa, pb = self.cell_centre(a), self.cell_centre(b)
-            start = (pa[0] + (pb[0] - pa[0]) * 0.3, pa[1] + (pb[1] - pa[1]) * 0.3)
-            end = (pa[0] + (pb[0] - pa[0]) * 0.7, pa[1] + (pb[1] - pa[1]) * 0.7)
-            cv2.arrowedLine(canvas, px(start), px(end), (160, 140, 60), max(1, int(ppm * 1.5)), cv2.LINE_AA,
-                            tipLength=0.3)
+            # light and clear of the pawns' bases (a dark line joining a base hides the tag's finders)
+            start = (pa[0] + (pb[0] - pa[0]) * 0.36, pa[1] + (pb[1] - pa[1]) * 0.36)
+            end = (pa[0] + (pb[0] - pa[0]) * 0.64, pa[1] + (pb[1] - pa[1]) * 0.64)
+            cv2.arrowedLine(canvas, px(start), px(end), CURRENT_BGR, max(1, int(ppm * 1.5)), cv2.LINE_AA,
+                            tipLength=0.35)
         return canvas, ppm
 
     def sync(self, state: Any) -> None:
@@ -134,7 +136,7 @@ class CaravelasTable(SimulatedTable):
         if corner is not None:
             d = SHARED_OFFSET_MM
             x, y = x + (d if corner % 2 else -d), y + (d if corner >= 2 else -d)
-        self.place_piece(pawn_tag(seat), (x, y), 90.0, TAG_MM, base_scale=1.15)
+        self.place_piece(pawn_tag(seat), (x, y), 90.0, TAG_MM, base_scale=1.05)
 
     def roll_die(self, rng: random.Random, face: str | None = None) -> str:
         """Throw the red die into its tray (``face``: the label to show; default one of the board's)."""
