@@ -103,5 +103,5 @@ def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
 
 
 def pawn(seat: int, cell: str | None) -> PieceReading:
-    """How the reader reports seat's ship pawn on ``cell`` (for tests and the simulated table)."""
+    """The reading of seat's ship pawn on ``cell``, as the reader reports it (readings built by hand)."""
     return PieceReading(f"{GAME_CODE}:ship:{seat}:a", "ship", seat, "a", cell)
