@@ -174,13 +174,10 @@ class ToggleEdge:
         if self.a == self.b:
             raise MapError("an edge needs two different cells")
         pair = edge(self.a, self.b)
+        proposed = pair in m.proposed()      # (the proposal moves as cells come and go)
         if pair in m.adjacency():
-            if pair in m.added:
-                return replace(m, added=m.added - {pair})
-            return replace(m, removed=m.removed | {pair})
-        if pair in m.removed:
-            return replace(m, removed=m.removed - {pair})
-        return replace(m, added=m.added | {pair})
+            return replace(m, added=m.added - {pair}, removed=m.removed | ({pair} if proposed else set()))
+        return replace(m, removed=m.removed - {pair}, added=m.added | (set() if proposed else {pair}))
 
 
 @dataclass(frozen=True)

@@ -114,6 +114,19 @@ def test_the_edge_tool_toggles_a_proposed_link_and_a_sea_lane():
     assert lane.apply(M.ToggleEdge("C001", "C003")).state == m.state
 
 
+def test_the_edge_tool_works_after_the_proposal_moved():
+    m = M.BoardMap()
+    for x in (0, 100, 300):
+        m = m.apply(M.AddCell(x, 0))
+    lane = m.apply(M.ToggleEdge("C002", "C003"))                # 200 px apart: a link beyond the proposal
+    for x in (500, 700, 900):                                   # the pitch grows to 200: now proposed too
+        lane = lane.apply(M.AddCell(x, 0))
+    assert lane.state.pitch() == 200 and ("C002", "C003") in lane.state.proposed()
+    cut = lane.apply(M.ToggleEdge("C002", "C003"))
+    assert ("C002", "C003") not in cut.state.adjacency()
+    assert ("C002", "C003") in cut.apply(M.ToggleEdge("C003", "C002")).state.adjacency()
+
+
 def test_edits_round_trip_through_json_and_a_saved_map_reloads(tmp_path):
     m = build_demo_by_edits().apply(M.ClearPort("D00")).apply(M.RemoveCell("D06"))
     path = tmp_path / "map.json"
