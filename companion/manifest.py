@@ -31,7 +31,8 @@ class ManifestError(CompanionError, TypeError):
 class CameraExplanation:
     """How a game turns a settled camera reading into actions the players confirm."""
 
-    #: legal actions that explain what the camera sees, most likely first (empty: nothing to do)
+    #: legal actions that explain what the camera sees, most likely first (empty: nothing to do);
+    #: the first may be a tuple of actions the players confirm together (a path sailed)
     actions_for_reading: Callable[[Any, TableReading], Sequence[Action]]
     #: what the camera sees that no legal action explains, as texts for the players
     unexplained_reading: Callable[[Any, TableReading], Sequence[Text]] | None = None

@@ -32,15 +32,23 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Proposal:
-    """An action the camera suggests; ``alternatives`` are the other readings of it."""
+    """An action the camera suggests; ``alternatives`` are the other readings of it;
+    ``follow``: actions confirmed together with ``action`` (the rest of a path sailed)."""
 
     action: Action
     alternatives: tuple[Action, ...] = ()
     source: str = "camera"
+    follow: tuple[Action, ...] = ()
 
     @property
     def choices(self) -> tuple[Action, ...]:
         return (self.action,) + self.alternatives
+
+    def text(self) -> Text:
+        """What the proposal does, in words (every action of a group)."""
+        if not self.follow:
+            return self.action.text()
+        return Text("{first}, then {rest}", first=self.action.text(), rest=tuple(a.text() for a in self.follow))
 
 
 @dataclass(frozen=True)
@@ -384,7 +392,9 @@ class TableSession:
                     self._emit("changed")
                 return None
             self.unexplained = ()
-            self.pending = Proposal(candidates[0], candidates[1:])
+            group = candidates[0] if isinstance(candidates[0], tuple) else (candidates[0],)
+            self.pending = Proposal(group[0], tuple(c for c in candidates[1:] if not isinstance(c, tuple)),
+                                    follow=group[1:])
             self._emit("changed")
             return self.pending
 
@@ -405,7 +415,11 @@ class TableSession:
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
             action = choices[choice]
             from_camera = self.pending.source == "camera"
-            self.submit(action)
+            follow = self.pending.follow if choice == 0 else ()
+            if follow:
+                self.submit_all((action,) + follow)
+            else:
+                self.submit(action)
             if from_camera and self._reading is not None:
                 self.propose_from_reading(self._reading)
             return action

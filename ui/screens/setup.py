@@ -8,7 +8,7 @@ from typing import Any, Callable
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.properties import NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
@@ -45,6 +45,7 @@ class SetupScreen(Screen):
     player_count = NumericProperty(0)
     error = StringProperty("")
     game = ObjectProperty(None, allownone=True)
+    mapped_board = BooleanProperty(False)   # Caravelas: a board was just exported from the mapper
 
     def refresh(self) -> None:
         self.error = ""
@@ -123,9 +124,29 @@ class SetupScreen(Screen):
                 if option.name in self.camera_options():
                     row.camera_text = app.tr("Read from the camera")
                     row.ids.camera.bind(on_release=lambda _b, o=option, r=row: self.read_from_camera(o, r))
+                elif (self.game_name, option.name) == ("caravelas", "board.file"):
+                    self._caravelas_board_row(app, row)
             row.ids.help.text = app.tr(option.help) if option.help else ""
             options.add_widget(row)
             self._option_rows.append((option, row))
+
+    def _caravelas_board_row(self, app: Any, row: Any) -> None:
+        """Caravelas: "Map your board" opens the board mapper; the board last exported
+        there is this copy's board file from then on (kept for the next game)."""
+        from ui.screens.board_mapper import BoardMapperScreen, mapper_dir
+
+        exported = mapper_dir(app) / "my-board.json"
+        if exported.exists() and (self.mapped_board or not row.ids.choice.text.strip()):
+            row.ids.choice.text = str(exported)
+        row.camera_text = app.tr("Map your board")
+
+        def open_mapper(_button: Any) -> None:
+            if not app.manager.has_screen("board_mapper"):
+                app.manager.add_widget(BoardMapperScreen(name="board_mapper"))
+            mapper = app.manager.get_screen("board_mapper")
+            mapper.on_export = lambda _path: setattr(self, "mapped_board", True)
+            app.goto("board_mapper")
+        row.ids.camera.bind(on_release=open_mapper)
 
     def _remembered_copy(self, app: Any) -> dict[str, str]:
         """What the last game of this size used for the copy's text options (tiles,

@@ -58,7 +58,7 @@ class TableScreen(Screen):
         pending = session.pending
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}",
-                                    action=app.say(pending.action.text())) if pending else ""
+                                    action=app.say(pending.text())) if pending else ""
         self.camera_note = "" if pending else " · ".join(app.say(t) for t in session.unexplained)
         self._publish(app)
         self.view.refresh()

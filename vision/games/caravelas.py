@@ -1,16 +1,29 @@
 """Caravelas's vision declaration: the tags to print (one ship pawn per player and the
-red die's faces: the digest does not describe the faces, so 1-6 until a copy's are
-entered).  The camera does not follow the pawns yet (issue #16)."""
+red die's faces: ``red`` and ``1`` as the inferred die has them, 2-6 for copies whose
+die differs) and the camera of a game on a board file (``caravelas_camera``: cells as
+point spaces, pawns read into cell ids, the red die in its tray)."""
 from __future__ import annotations
 
+from typing import Any
+
 from vision import tags
-from vision.games import GameVision
+from vision.games import CameraSetup, GameVision
 from vision.tags import Tag
+
+DIE_FACES = ("RED", "1", "2", "3", "4", "5", "6")
 
 
 def caravelas_tags(seats: int) -> list[Tag]:
     return ([tags.ship("caravelas", s, "A") for s in range(seats)]
-            + [tags.die_face("caravelas", "R", str(f)) for f in range(1, 7)])
+            + [tags.die_face("caravelas", "R", f) for f in DIE_FACES])
 
 
-VISION = GameVision(tags=caravelas_tags, max_seats=4)
+def camera_setup(state: Any) -> CameraSetup:
+    """The board file's profile and, for laptop play, a simulated table showing the game."""
+    from vision.games.caravelas_camera import simulated_table
+
+    table = simulated_table(state)
+    return CameraSetup(profile=table.profile, simulated_table=table)
+
+
+VISION = GameVision(tags=caravelas_tags, max_seats=4, camera_setup=camera_setup)
