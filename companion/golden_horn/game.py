@@ -172,6 +172,12 @@ class GoldenHorn:
             return ()
         return view.actions_for_reading(state, reading, self.legal_actions(state, state.current))
 
+    def describe_reading(self, state: GoldenHornState, steps: tuple[Action, ...]) -> Text | None:
+        """A ship's move seen by the camera, in table words with the cubes it loads."""
+        if len(steps) != 1 or not isinstance(steps[0], Move):
+            return None
+        return view.describe_move(state, steps[0], self.apply(state, steps[0]))
+
     def unexplained_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
         """What the camera sees that no legal action explains (ships off their node)."""
         if state.phase != PLAY or state.pending:
