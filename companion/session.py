@@ -368,6 +368,8 @@ class TableSession:
             if len(self._timeline.redo) in self._redo_joined:
                 self._redo_joined.discard(len(self._timeline.redo))
                 self._joined.add(len(self._timeline.actions) - 1)
+            # what the camera proposed or noted was said of the game before: it no longer holds
+            self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
             return action
 
