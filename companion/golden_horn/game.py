@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping
 
 from companion.actions import Action
-from companion.engine import (TABLE, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
+from companion.engine import (TABLE, CompanionError, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
@@ -176,7 +176,11 @@ class GoldenHorn:
         """A ship's move seen by the camera, in table words with the cubes it loads."""
         if len(steps) != 1 or not isinstance(steps[0], Move):
             return None
-        return view.describe_move(state, steps[0], self.apply(state, steps[0]))
+        try:
+            after = self.apply(state, steps[0])
+        except CompanionError:     # proposed by hand and refused: its own words, refused on Confirm
+            return None
+        return view.describe_move(state, steps[0], after)
 
     def unexplained_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
         """What the camera sees that no legal action explains (ships off their node)."""
