@@ -36,11 +36,17 @@ class CameraExplanation:
     actions_for_reading: Callable[[Any, TableReading], Sequence[Action]]
     #: what the camera sees that no legal action explains, as texts for the players
     unexplained_reading: Callable[[Any, TableReading], Sequence[Text]] | None = None
+    #: one physical change explained by these actions (from this state), in table words
+    #: ("Bea's ship a to Modone, loading 2 red"); None, or a None answer: the actions' own texts
+    describe_reading: Callable[[Any, tuple[Action, ...]], Text | None] | None = None
 
     def unexplained(self, state: Any, reading: TableReading) -> tuple[Text, ...]:
         if self.unexplained_reading is None:
             return ()
         return tuple(self.unexplained_reading(state, reading))
+
+    def describe(self, state: Any, steps: tuple[Action, ...]) -> Text | None:
+        return self.describe_reading(state, steps) if self.describe_reading is not None else None
 
 
 #: where a layer's declaration must not live (it would import what that package may not)

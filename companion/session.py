@@ -17,7 +17,7 @@ import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Sequence
 
-from companion.actions import Action
+from companion.actions import Action, DescribedAction
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game, load_manifest
@@ -32,24 +32,43 @@ log = logging.getLogger(__name__)
 
 @dataclass(frozen=True)
 class Proposal:
-    """An action the camera suggests; ``alternatives`` are the other readings of it;
-    ``follow``: actions confirmed together with ``action`` (the rest of a path sailed)."""
+    """What the camera suggests for one physical change.
 
-    action: Action
-    alternatives: tuple[Action, ...] = ()
+    ``steps`` are the actions that explain it (a card drawn, revealed and placed), confirmed
+    by one Confirm and taken back by one Undo; ``alternatives`` are the other readings of the
+    same change, each its own steps ending in a different game; ``words`` say the whole
+    change in table words ("Ann draws a green card and places it on the second row")."""
+
+    steps: tuple[Action, ...]
+    alternatives: tuple[tuple[Action, ...], ...] = ()
     source: str = "camera"
-    follow: tuple[Action, ...] = ()
+    words: Text | None = None
 
     @property
-    def choices(self) -> tuple[Action, ...]:
-        return (self.action,) + self.alternatives
+    def action(self) -> Action:
+        """The first step (the one the players make on the table)."""
+        return self.steps[0]
 
+    @property
+    def choices(self) -> tuple[tuple[Action, ...], ...]:
+        return (self.steps,) + self.alternatives
+
+    @property
     def text(self) -> Text:
-        """What the proposal does, in words (every action of a group)."""
-        if not self.follow:
-            return self.action.text()
-        return Text("{first}, then {rest}", first=self.action.text(), rest=tuple(a.text() for a in self.follow))
+        return self.words if self.words is not None else steps_text(self.steps)
 
+
+def steps_text(steps: Sequence[Action]) -> Text:
+    """The actions' own texts, in order (when the game has no words for them together)."""
+    texts = tuple(a.text() if isinstance(a, DescribedAction) else untranslated(str(a)) for a in steps)
+    if len(texts) == 1:
+        return texts[0]
+    return Text("{first}, then {rest}", first=texts[0], rest=texts[1:])
+
+
+#: how far the camera's readings are followed: steps in one reading, readings offered
+MAX_STEPS = 8
+MAX_READINGS = 6
 
 @dataclass(frozen=True)
 class SessionEvent:
@@ -93,6 +112,11 @@ class TableSession:
         self.unexplained: tuple[Any, ...] = ()
         self.notices: list[Text] = list(notices)
         self._reading: TableReading | None = None
+        #: indices of actions confirmed together with the one before (one camera proposal's
+        #: steps): undone and redone with it.  Kept for this run only (the journal holds actions)
+        self._joined: set[int] = set()
+        #: positions in the redo stack of undone actions that were so joined
+        self._redo_joined: set[int] = set()
         #: journal writes not done yet because the storage failed (kind, payload, extras)
         self._unsaved: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
         #: why moves are not being saved (None while everything is on disk)
@@ -225,6 +249,7 @@ class TableSession:
             self._timeline.states.append(after)
             self._timeline.actions.append(action)
             self._timeline.redo.clear()
+            self._redo_joined.clear()
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
 
@@ -242,6 +267,12 @@ class TableSession:
                     raise
             for action in actions:
                 self.submit(action)
+
+    def _submit_joined(self, actions: Sequence[Action]) -> None:
+        """:meth:`submit_all`, the actions then undone and redone as one."""
+        first = len(self._timeline.actions)
+        self.submit_all(actions)
+        self._joined.update(range(first + 1, first + len(actions)))
 
     def _parse(self, data: dict[str, Any]) -> Action:
         try:
@@ -280,6 +311,9 @@ class TableSession:
             action = self._timeline.actions.pop()
             self._timeline.states.pop()
             self._timeline.redo.append(action)
+            if len(self._timeline.actions) in self._joined:
+                self._joined.discard(len(self._timeline.actions))
+                self._redo_joined.add(len(self._timeline.redo) - 1)
             self.pending, self.unexplained = None, ()
             self._emit("changed")
             self.announce_turn()
@@ -292,9 +326,11 @@ class TableSession:
         and tells the listeners (an ``undone`` event) so the players hear what was undone."""
         with self._lock:
             actions, states = self._timeline.actions, self._timeline.states
-            # a player's action, or a correction of the table (never grouped with another)
-            players = [i for i in range(len(actions))
-                       if not self._by_table(states[i]) or isinstance(actions[i], TableCorrection)]
+            # a player's action, a correction of the table (never grouped with another), or
+            # the first of the steps of one camera proposal (the others go with it)
+            players = [i for i in range(len(actions)) if i not in self._joined and (
+                       not self._by_table(states[i]) or isinstance(actions[i], TableCorrection)
+                       or i + 1 in self._joined)]
             # the table's entries before any player acted (the setup) are undone one by one
             count = len(actions) - players[-1] if players else 1
             undone = [self.undo() for _ in range(min(count, max(1, len(actions))))]
@@ -306,9 +342,10 @@ class TableSession:
         """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
         with self._lock:
             redone = [self.redo()]
-            while (self._timeline.redo and self._by_table(self.state)
-                   and not isinstance(redone[-1], TableCorrection)
-                   and not isinstance(self._timeline.redo[-1], TableCorrection)):
+            while self._timeline.redo and (
+                    len(self._timeline.redo) - 1 in self._redo_joined
+                    or (self._by_table(self.state) and not isinstance(redone[-1], TableCorrection)
+                        and not isinstance(self._timeline.redo[-1], TableCorrection))):
                 redone.append(self.redo())
             return tuple(redone)
 
@@ -327,6 +364,11 @@ class TableSession:
             self._timeline.redo.pop()
             self._timeline.states.append(after)
             self._timeline.actions.append(action)
+            if len(self._timeline.redo) in self._redo_joined:
+                self._redo_joined.discard(len(self._timeline.redo))
+                self._joined.add(len(self._timeline.actions) - 1)
+            # what the camera proposed or noted was said of the game before: it no longer holds
+            self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
             return action
 
@@ -369,19 +411,21 @@ class TableSession:
 
     # -- camera ------------------------------------------------------------
     def propose_from_reading(self, reading: TableReading) -> Proposal | None:
-        """Turn a settled camera reading into a proposal the players can confirm.
+        """Turn a settled camera reading into one proposal the players can confirm.
 
-        Some things the camera sees take several actions to explain (a card
-        drawn, revealed and placed); after each confirm the same reading is
-        asked again, until the state explains it and nothing is proposed.
+        What the camera sees may take several actions to explain (a card drawn,
+        revealed and placed): the game's explanation is asked again after each
+        step, on the state that step leads to, and the whole sequence is one
+        proposal.  Other sequences that end in a different game are its other
+        readings; sequences that end in the same game are one reading.
         """
         camera = load_manifest(self.config.game).camera
         if camera is None or self.is_over:
             return None
         with self._lock:
             self._reading = reading
-            candidates = tuple(camera.actions_for_reading(self.state, reading))
-            if not candidates:
+            readings = self._readings(camera, reading)
+            if not readings:
                 seen = camera.unexplained(self.state, reading)
                 changed = seen != self.unexplained
                 self.unexplained = seen
@@ -392,37 +436,81 @@ class TableSession:
                     self._emit("changed")
                 return None
             self.unexplained = ()
-            group = candidates[0] if isinstance(candidates[0], tuple) else (candidates[0],)
-            self.pending = Proposal(group[0], tuple(c for c in candidates[1:] if not isinstance(c, tuple)),
-                                    follow=group[1:])
+            self.pending = self._proposal(readings[0], tuple(readings[1:]), "camera")
             self._emit("changed")
             return self.pending
 
-    def propose(self, action: Action, alternatives: tuple[Action, ...] = (),
+    def _readings(self, camera: Any, reading: TableReading) -> list[tuple[Action, ...]]:
+        """Every sequence of actions that explains ``reading`` (at most MAX_READINGS, each at
+        most MAX_STEPS long), most likely first; of two that end in the same game, the first.
+        A sequence is one player's change: it stops where another player would act (what
+        they did is the next proposal)."""
+        found: list[tuple[tuple[Action, ...], Any]] = []
+
+        def follow(state: Any, steps: tuple[Action, ...], player: tuple[int, ...] | None) -> None:
+            if len(found) >= MAX_READINGS:
+                return
+            acting = tuple(self.game.to_act(state))
+            if acting != (TABLE,):
+                player = acting if player is None else player
+            done = len(steps) >= MAX_STEPS or self.game.is_over(state) or acting not in (player, (TABLE,))
+            followed = False
+            for action in () if done else tuple(camera.actions_for_reading(state, reading)):
+                try:
+                    after = self.game.apply(state, action)
+                except CompanionError:
+                    continue    # the game proposed what its rules refuse: not a reading
+                followed = True
+                follow(after, steps + (action,), player)
+            if steps and not followed and all(end != state for _, end in found):
+                found.append((steps, state))
+
+        follow(self.state, (), None)
+        return [steps for steps, _ in found]
+
+    def _proposal(self, steps: Sequence[Action], alternatives: tuple[tuple[Action, ...], ...],
+                  source: str) -> Proposal:
+        camera = load_manifest(self.config.game).camera
+        words = camera.describe(self.state, tuple(steps)) if camera is not None else None
+        return Proposal(tuple(steps), alternatives, source, words)
+
+    def propose(self, action: Action | Sequence[Action],
+                alternatives: Sequence[Action | Sequence[Action]] = (),
                 source: str = "camera") -> Proposal:
+        """Propose ``action`` (or several actions confirmed together); each alternative is
+        likewise an action or a sequence."""
+        def steps(choice: Action | Sequence[Action]) -> tuple[Action, ...]:
+            return (choice,) if isinstance(choice, Action) else tuple(choice)
+
         with self._lock:
-            self.pending = Proposal(action, alternatives, source)
+            self.pending = self._proposal(steps(action), tuple(steps(a) for a in alternatives), source)
             self._emit("changed")
             return self.pending
 
-    def confirm(self, choice: int = 0) -> Action:
-        """Confirm the pending proposal (or one of its alternatives)."""
+    def other_reading(self) -> Proposal | None:
+        """Propose the next reading of the same change (the current one goes last)."""
+        with self._lock:
+            pending = self.pending
+            if pending is None or not pending.alternatives:
+                return pending
+            return self.propose(pending.alternatives[0], pending.alternatives[1:] + (pending.steps,),
+                                pending.source)
+
+    def confirm(self, choice: int = 0) -> tuple[Action, ...]:
+        """Confirm the pending proposal (or one of its other readings): all its steps, as
+        one player action (one undo takes them back); returns them."""
         with self._lock:
             if self.pending is None:
                 raise self._refused(Text("There is nothing to confirm."))
             choices = self.pending.choices
             if not 0 <= choice < len(choices):
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
-            action = choices[choice]
+            steps = choices[choice]
             from_camera = self.pending.source == "camera"
-            follow = self.pending.follow if choice == 0 else ()
-            if follow:
-                self.submit_all((action,) + follow)
-            else:
-                self.submit(action)
+            self._submit_joined(steps)
             if from_camera and self._reading is not None:
                 self.propose_from_reading(self._reading)
-            return action
+            return steps
 
     def reject(self) -> None:
         """Drop the proposal; the reading it came from is not asked again."""

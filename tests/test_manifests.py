@@ -50,6 +50,7 @@ def test_the_camera_explanation_has_the_declared_shape(name):
     assert isinstance(camera, CameraExplanation)
     assert arity(camera.actions_for_reading) == 2
     assert camera.unexplained_reading is None or arity(camera.unexplained_reading) == 2
+    assert camera.describe_reading is None or arity(camera.describe_reading) == 2
 
 
 @pytest.mark.parametrize("name", GAMES)

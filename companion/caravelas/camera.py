@@ -77,8 +77,9 @@ def die_roll(state: CaravelasState, reading: TableReading) -> RollDie | None:
 
 
 def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
-    """The red die's face when it is awaited; else one candidate: the tuple of steps
-    sailed towards the pawn (empty: nothing to do)."""
+    """The red die's face when it is awaited; else the next step sailed towards the pawn
+    (empty: nothing to do).  The session asks again after each step, so the whole path is
+    one proposal, confirmed by one Confirm (companion.session: propose_from_reading)."""
     roll = die_roll(state, reading)
     if roll is not None:
         return (roll,)
@@ -86,7 +87,7 @@ def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
     if moved is None:
         return ()
     steps = sailing_for(state, *moved)
-    return (steps,) if steps else ()
+    return steps[:1]
 
 
 def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:

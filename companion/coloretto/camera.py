@@ -10,18 +10,20 @@ profile (``vision/profiles/coloretto.json``) has one colour tray per row named
 ``row:N:k`` with a face is a card at row N and ``side:1`` a card off the rows.
 
 A drawn card is three actions (draw → reveal → place); the reading proposes
-the one that is due now, so after confirming, asking again with the same
-reading proposes the next step, until the state matches what the camera saw.
+the one that is due now, and the session asks again on the state that step
+leads to, until the state matches what the camera saw: one proposal for the
+card, said in table words by :func:`describe_reading`.
 """
 from __future__ import annotations
 
 from collections import Counter
 
 from companion.actions import Action
-from companion.coloretto.actions import Draw, Place, Reveal, Take
+from companion.coloretto.actions import Draw, Place, Reveal, Take, card_label, row_words
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.rules import legal_actions
 from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState
+from companion.i18n import Seat, Text
 from companion.readings import PieceReading, TableReading, pieces_of_game
 
 #: The game code of Coloretto's tags (``TC1:CO:C:…``, identities ``co:card:…``; docs/tags.md).
@@ -112,3 +114,24 @@ def actions_for_reading(state: ColorettoState, reading: TableReading) -> tuple[A
         if action in legal and action not in unique:
             unique.append(action)
     return tuple(unique)
+
+
+def describe_reading(state: ColorettoState, steps: tuple[Action, ...]) -> Text | None:
+    """A card drawn and placed, as the table says it ("Ann draws a green card and places
+    it on the second row"); None when one action says it already (a row taken)."""
+    if len(steps) < 2:
+        return None
+    cards = [step.card for step in steps if isinstance(step, Reveal)]
+    place = next((step for step in steps if isinstance(step, Place)), None)
+    others = [card for card in cards if card != LAST_ROUND]
+    seat = Seat(place.seat if place is not None else state.current)
+    if place is not None and len(others) == 1:
+        if LAST_ROUND in cards:
+            return Text("{seat} draws the last-round card, then {card}, and places it on {row}",
+                        seat=seat, card=card_label(others[0]), row=row_words(place.row))
+        return Text("{seat} draws {card} and places it on {row}", seat=seat,
+                    card=card_label(others[0]), row=row_words(place.row))
+    if cards == [LAST_ROUND] and place is None:
+        return Text("{seat} draws the last-round card (the final round begins) and draws again",
+                    seat=seat)
+    return None

@@ -153,6 +153,10 @@ class Coloretto:
                             reading: TableReading) -> tuple[Action, ...]:
         return camera.actions_for_reading(state, reading)
 
+    def describe_reading(self, state: ColorettoState, steps: tuple[Action, ...]) -> Text | None:
+        """One card drawn and placed, in table words (see companion.coloretto.camera)."""
+        return camera.describe_reading(state, steps)
+
 
 def _miscount_notice(before: ColorettoState, card: str) -> Text:
     """What the table hears when the draw disagrees with the 15 cards counted under

@@ -5,7 +5,7 @@ from companion.manifest import CameraExplanation, GameManifest
 
 MANIFEST = GameManifest(
     engine=GAME,
-    camera=CameraExplanation(GAME.actions_for_reading),
+    camera=CameraExplanation(GAME.actions_for_reading, describe_reading=GAME.describe_reading),
     ui="ui.games.coloretto_manifest",
     vision="vision.games.coloretto",
     rules="docs/rules/coloretto.md",

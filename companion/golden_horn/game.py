@@ -6,7 +6,7 @@ import random
 from typing import Any, Mapping
 
 from companion.actions import Action
-from companion.engine import (TABLE, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
+from companion.engine import (TABLE, CompanionError, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
@@ -171,6 +171,16 @@ class GoldenHorn:
         if state.phase != PLAY or state.pending:
             return ()
         return view.actions_for_reading(state, reading, self.legal_actions(state, state.current))
+
+    def describe_reading(self, state: GoldenHornState, steps: tuple[Action, ...]) -> Text | None:
+        """A ship's move seen by the camera, in table words with the cubes it loads."""
+        if len(steps) != 1 or not isinstance(steps[0], Move):
+            return None
+        try:
+            after = self.apply(state, steps[0])
+        except CompanionError:     # proposed by hand and refused: its own words, refused on Confirm
+            return None
+        return view.describe_move(state, steps[0], after)
 
     def unexplained_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
         """What the camera sees that no legal action explains (ships off their node)."""

@@ -5,7 +5,8 @@ from companion.manifest import CameraExplanation, GameManifest
 
 MANIFEST = GameManifest(
     engine=GAME,
-    camera=CameraExplanation(GAME.actions_for_reading, GAME.unexplained_reading),
+    camera=CameraExplanation(GAME.actions_for_reading, GAME.unexplained_reading,
+                             GAME.describe_reading),
     ui="ui.games.golden_horn_manifest",
     vision="vision.games.golden_horn",
     rules="docs/rules/golden-horn.md",

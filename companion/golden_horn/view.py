@@ -13,7 +13,7 @@ from companion.golden_horn.data import COLOURS, PORT_NAMES, SHIP_NAMES
 from companion.golden_horn.movement import load_choices, may_reverse, reaches
 from companion.golden_horn.scoring import score, score_sheet
 from companion.golden_horn.state import OVER, PLAY, TO_C, TO_V, GoldenHornState, Ship
-from companion.golden_horn.texts import node_words
+from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
 from companion.golden_horn.turns import why_cannot_declare
 from companion.i18n import Seat, Text
 from companion.readings import TableReading, pieces_of_game
@@ -182,6 +182,26 @@ def _moved_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Sh
             continue
         moved.append((ship, space))
     return moved
+
+
+def describe_move(before: GoldenHornState, move: Move, after: GoldenHornState) -> Text:
+    """A ship's move as the table says it: "Bea's ship a to Modone, loading 2 red"
+    (the cubes counted from the game: what the ship holds after the move)."""
+    ship, moved = before.ship_by_id(move.ship), after.ship_by_id(move.ship)
+    details: list[Text] = []
+    if move.reverse:
+        details.append(Text("turned around"))
+    if ship is not None and ship.cargo and moved is not None and not moved.cargo:
+        details.append(Text("delivering {count} {colour}", count=ship.cargo,
+                            colour=colour_word(ship.cargo_colour)))
+    if move.load and moved is not None and moved.cargo_colour == move.load:
+        details.append(Text("loading {count} {colour}", count=moved.cargo, colour=colour_word(move.load)))
+    if move.wind:
+        details.append(Text("wind cards {cards}", cards=letters_text(move.wind)))
+    if details:
+        return Text("{ship} to {to}, {details}", ship=ship_words(move.ship), to=node_words(move.to),
+                    details=tuple(details))
+    return Text("{ship} to {to}", ship=ship_words(move.ship), to=node_words(move.to))
 
 
 def unexplained_reading(state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:

@@ -19,25 +19,26 @@ def seen(*pieces: PieceReading) -> TableReading:
 def test_a_pawn_on_a_new_cell_proposes_the_cheapest_path_along_the_current():
     state = started(2, board="demo")
     # D03 -> D13 (free current, pirates +1) -> D14 (free current): 1 marker; D03 -> D04 -> D14 costs 2
-    assert camera.actions_for_reading(state, seen(camera.pawn(0, "D14"))) == ((Step(0, "D13"), Step(0, "D14")),)
+    assert camera.actions_for_reading(state, seen(camera.pawn(0, "D14"))) == (Step(0, "D13"),)
+    # the session asks again after each step: the whole path is one proposal (below)
 
 
 def test_ties_go_to_the_path_that_triggers_least():
     state = started(2, board="demo")
     # the lane home costs 1 straight to Congo; the current costs 1 too, through pirates and a port
-    assert camera.actions_for_reading(state, seen(camera.pawn(0, "D24"))) == ((Step(0, "D24"),),)
+    assert camera.actions_for_reading(state, seen(camera.pawn(0, "D24"))) == (Step(0, "D24"),)
 
 
 def test_the_steps_stop_at_the_first_cell_that_asks_the_table_something():
     state = put(started(2, board="demo"), 0, where="D20")
     # D20 -> D21 (red event: the die) -> D22: only the step into D21 now
-    [steps] = camera.actions_for_reading(state, seen(camera.pawn(0, "D22")))
+    steps = camera.actions_for_reading(state, seen(camera.pawn(0, "D22")))
     assert steps == (Step(0, "D21"),)
     after = run(state, *steps)
     assert after.pending == "die"
     assert camera.actions_for_reading(after, seen(camera.pawn(0, "D22"))) == ()      # the die first
     rolled = run(after, RollDie("red"))
-    assert camera.actions_for_reading(rolled, seen(camera.pawn(0, "D22"))) == ((Step(0, "D22"),),)
+    assert camera.actions_for_reading(rolled, seen(camera.pawn(0, "D22"))) == (Step(0, "D22"),)
 
 
 def test_a_cell_out_of_reach_is_shown_and_never_proposed():
@@ -69,8 +70,8 @@ def test_one_confirm_sails_the_whole_proposed_path(journal):
     session.submit(PassBid(0))
     session.submit(PassBid(1))
     proposal = session.propose_from_reading(seen(camera.pawn(0, "D14")))
-    assert (proposal.action, proposal.follow) == (Step(0, "D13"), (Step(0, "D14"),))
-    assert str(proposal.text()) == "seat 1 sails to cell D13, then seat 1 sails to cell D14"
+    assert proposal.steps == (Step(0, "D13"), Step(0, "D14"))
+    assert str(proposal.text) == "seat 1 sails to cell D13, then seat 1 sails to cell D14"
     before = len(session.actions)
     session.confirm()
     assert session.actions[before:] == (Step(0, "D13"), Step(0, "D14"))

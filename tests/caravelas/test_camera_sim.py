@@ -48,7 +48,7 @@ def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(journal, 
     assert session.propose_from_reading(reader.read(table.render())) is None
     table.put_pawn(0, "D14")
     proposal = session.propose_from_reading(reader.read(table.render()))
-    assert proposal.choices[0] == Step(0, "D13") and proposal.follow == (Step(0, "D14"),)
+    assert proposal.steps == (Step(0, "D13"), Step(0, "D14"))
     session.confirm()
     assert session.state.players[0].where == "D14"
     assert session.propose_from_reading(reader.read(table.render())) is None

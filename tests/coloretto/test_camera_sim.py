@@ -42,12 +42,10 @@ def session(journal):
 
 
 def follow(session: TableSession, reading) -> list:
-    """Confirm camera proposals until the reading is explained; the actions confirmed."""
-    confirmed = []
-    session.propose_from_reading(reading)
-    while session.pending is not None:
-        assert len(confirmed) < 6, "the proposals never end"
-        confirmed.append(session.confirm())
+    """Confirm the camera's proposal for the reading: one Confirm explains it; the actions confirmed."""
+    assert session.propose_from_reading(reading) is not None
+    confirmed = list(session.confirm())
+    assert session.pending is None, "one physical change, one Confirm"
     return confirmed
 
 

@@ -11,6 +11,7 @@ import pytest
 from companion.engine import TABLE, GameConfig
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import Move, PlaceFleet
+from companion.golden_horn.texts import colour_word
 from companion.golden_horn.state import SETUP
 from companion.session import TableSession
 from vision.games.golden_horn_camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
@@ -95,14 +96,17 @@ def test_ship_dragged_to_a_square_proposes_the_move_with_its_load(journal):
     proposal = session.propose_from_reading(reading)
     assert proposal is not None
     expected = GAME.actions_for_reading(state, reading)
-    assert proposal.choices == expected
+    assert proposal.choices == tuple((move,) for move in expected)   # one move each: one Confirm
     move = proposal.action
     assert isinstance(move, Move) and (move.ship, move.to) == (f"{seat}a", "s2")
     assert move.load == GAME.load_choices(state, f"{seat}a")[0]        # the biggest load first
     assert move.wind == next(r.wind for r in GAME.reachable(state, f"{seat}a") if r.to == "s2")
-    assert {m.load for m in proposal.choices} == set(GAME.load_choices(state, f"{seat}a"))
+    assert {m.load for (m,) in proposal.choices} == set(GAME.load_choices(state, f"{seat}a"))
+    words = str(proposal.text)
     session.confirm()
     after = session.state
+    cargo = after.ship_by_id(f"{seat}a").cargo      # the whole move in table words, cubes counted
+    assert cargo > 0 and words == f"seat {seat + 1}'s ship a to square 2, loading {cargo} {colour_word(move.load)}"
     assert after.route[after.ship_by_id(f"{seat}a").at].id == "s2"
     assert session.pending is None        # the same reading is now explained
 

@@ -215,6 +215,9 @@ async def camera_move(probe, screen_name: str) -> None:
     await probe.tap_id("confirm_proposal")
     await probe.until(lambda: len(session.actions) > before)
     probe.record("confirmed", str(session.actions[before]))
+    probe.record("confirmed_count", len(session.actions) - before)   # before the table refills
+    probe.record("has_other_reading", app.has_other_reading)
+    probe.record("pending_after_confirm", session.pending is not None)
     probe.record("ship_after", next(s["at"] for s in session.summary()["ships"] if s["id"] == f"{seat}a"))
 
 

@@ -2,6 +2,8 @@
 scores, the big screen with a move read from the camera view, and Greek at 800x480."""
 from __future__ import annotations
 
+import re
+
 import numpy as np
 
 from companion.engine import GameConfig
@@ -81,8 +83,10 @@ def test_big_screen_move_read_from_the_camera_view(run_ui):
     assert r["camera_note"].startswith("Ann's ship a stands on square ") and not r["note_pending"]
     assert r["camera_note"].endswith("where no legal move ends: put it back on Venice, or play the move by touch.")
     assert r["proposal"].startswith("seat 1's ship a sails to square 1")
-    assert r["proposal_text"].startswith("Camera saw: ") and "to square 1" in r["proposal_text"]
+    # the whole move in table words, the cubes counted; one Confirm plays it
+    assert re.fullmatch(r"Camera saw: Ann's ship a to square 1, loading \d+ [a-z]+", r["proposal_text"])
     assert r["confirmed"] == r["proposal"] and r["ship_after"] == "s1"
+    assert r["confirmed_count"] == 1 and not r["pending_after_confirm"]
     texts = r["texts_ship"]
     assert "Venice" in texts and "Constantinople" in texts and "Modone 0/3" in texts
     assert [str(n) for n in range(1, 13)] == [t for t in texts if t.isdigit() and 1 <= int(t) <= 12][:12]

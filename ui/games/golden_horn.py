@@ -43,6 +43,8 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
     has_camera = BooleanProperty(False)
     show_camera = BooleanProperty(False)
     wide = BooleanProperty(False)
+    #: a narrow screen with the camera shown: its view is an inset over the route and seats
+    inset_shown = BooleanProperty(False)
     build_model = staticmethod(view_model)
     table_needs = "sync"
 
@@ -62,6 +64,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         self._state_seen: Any = None
         self.rng = random.Random(self.session.game_id)
         self.bind(size=lambda *_: self._on_size())
+        self.bind(has_camera=self._update_inset, show_camera=self._update_inset, wide=self._update_inset)
         self._route_warned: str | None = None
         self._route_check = Clock.schedule_interval(lambda _dt: self.check_route(), 2.0)
 
@@ -234,9 +237,13 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         self.camera_view.hint = self.tr("Camera: drag a ship to move it")
         self._place_camera()
 
+    def _update_inset(self, *_args: Any) -> None:
+        self.inset_shown = self.has_camera and self.show_camera and not self.wide
+
     def _place_camera(self) -> None:
-        slot = self.ids.camera_slot
-        slot.clear_widgets()
+        """Beside the controls on a wide screen, else in the inset over the route."""
+        for slot in (self.ids.camera_slot, self.ids.camera_inset):
+            slot.clear_widgets()
         if self.camera_view is not None:
-            slot.add_widget(self.camera_view)
+            (self.ids.camera_slot if self.wide else self.ids.camera_inset).add_widget(self.camera_view)
 

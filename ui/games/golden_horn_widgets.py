@@ -118,10 +118,19 @@ def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, A
     return chip
 
 
+#: the nodes that hold a whole fleet (every player's ships can start there)
+MAIN_PORTS = ("V", "C")
+
+
 def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, bool]], columns: int) -> None:
     """Put ship chips into a route node, ``columns`` to a row: a row is one chip line
     tall (14 sp text) when there is room, and rows share the room when there is not,
-    so chips never spill over the node's title or its neighbours."""
+    so chips never spill over the node's title or its neighbours.  A main port with
+    more ships than one row holds shows one chip per player instead ("A3": Ann's
+    three ships), so no chip shrinks below its 14 sp text (issue #13: 9+ ships)."""
+    if getattr(node, "node_id", "") in MAIN_PORTS and len(ships) > columns:
+        ships = fleets(ships)
+        columns = max(columns, len(ships))
     box = node.ids.ships
     box.clear_widgets()
     row = None
@@ -133,6 +142,15 @@ def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, boo
     for _ in range((-len(ships)) % columns):
         row.add_widget(Factory.Widget())
     box.add_widget(Factory.Widget(size_hint_y=0.001))
+
+
+def fleets(ships: list[tuple[str, tuple[float, ...], str, Any, bool]]) -> list[tuple[str, tuple[float, ...], str, Any, bool]]:
+    """One chip per player (by colour, in order of first ship): the initial and how many of
+    their ships are there, picked when one of them is; no sails, no cargo."""
+    counts: dict[tuple[str, tuple[float, ...]], list[bool]] = {}
+    for text, back, _sails, _cargo, picked in ships:
+        counts.setdefault((text[:1], tuple(back)), []).append(picked)
+    return [(f"{initial}{len(picks)}", back, "", None, any(picks)) for (initial, back), picks in counts.items()]
 
 
 class GhCameraView(FloatLayout):

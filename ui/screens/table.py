@@ -57,8 +57,7 @@ class TableScreen(Screen):
         self.can_correct = hasattr(session.game, "counted")
         pending = session.pending
         self.has_proposal = pending is not None
-        self.proposal_text = app.tr("Camera saw: {action}",
-                                    action=app.say(pending.text())) if pending else ""
+        self.proposal_text = app.tr("Camera saw: {action}", action=app.say(pending.text)) if pending else ""
         self.camera_note = "" if pending else " · ".join(app.say(t) for t in session.unexplained)
         self._publish(app)
         self.view.refresh()
@@ -115,10 +114,7 @@ class TableScreen(Screen):
 
     def other_reading(self) -> None:
         """Cycle to the next reading of what the camera saw (adjust)."""
-        session = App.get_running_app().session
-        if session.pending and session.pending.alternatives:
-            p = session.pending
-            session.propose(p.alternatives[0], p.alternatives[1:] + (p.action,), p.source)
+        App.get_running_app().session.other_reading()
 
     def reject(self) -> None:
         App.get_running_app().session.reject()
