@@ -368,3 +368,54 @@ async def play_advanced_to_the_end(probe) -> None:
     probe.record("action_types", sorted({a.to_dict()["type"] for a in session.actions}))
     probe.record("actions", [a.to_dict() for a in session.actions])
     probe.record("config", session.config.to_dict())
+
+
+async def deal_out_of_order_four_players(probe) -> None:
+    """Four players (seat colours red, blue, green, yellow from setup): the deal goes to the
+    seats the table taps, not the first seat still short; the seat panels are drawn in the
+    seats' colours; every look measured at 800x480 (tests/ui/measure.py)."""
+    import random
+
+    from tests.ui.scenarios_views_measured import Looks, play_on
+
+    app, looks = probe.app, Looks(probe)
+    await start_game(probe, names=("Ana", "Bo", "Cy", "Di"))
+    session = app.session
+    await looks("deal")
+    probe.record("deal_default", [w.test_id for w in probe.walk(view(probe))
+                                  if getattr(w, "test_id", "").startswith("deal_") and w.chosen])
+    await probe.tap(by_wid(probe, "deal_2"))                 # Cy drew first
+    probe.record("deal_info_cy", view(probe).info)
+    probe.record("deal_chosen_cy", [w.test_id for w in probe.walk(view(probe))
+                                    if getattr(w, "test_id", "").startswith("deal_") and w.chosen])
+    await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
+    picker = popup(probe, "CardPicker")
+    probe.record("picker_title", picker.ids.title.text)
+    target = next(w for w in probe.walk(picker.ids.grid)
+                  if type(w).__name__ == "CardView" and w.payload == X12)
+    await probe.tap(target)
+    await probe.until(lambda: not has_popup("CardPicker"))
+    await probe.tap(by_wid(probe, "deal_3"))                 # then Di, a random card
+    await probe.tap(by_wid(probe, "random_card"))
+    probe.record("dealt_first", [a.to_dict() for a in session.actions])
+    # Cy again: her second card; a seat with its cards leaves the row of seats
+    await probe.tap(by_wid(probe, "deal_2"))
+    await probe.tap(by_wid(probe, "random_card"))            # Cy's second card: Cy is done
+    probe.record("deal_buttons_after_cy", sorted(w.test_id for w in probe.walk(view(probe))
+                                                 if getattr(w, "test_id", "").startswith("deal_")
+                                                 and probe.visible(w)))
+    await probe.screenshot("deal_four")
+    while session.state.phase == "deal":
+        await probe.tap(by_wid(probe, "random_card"))
+    probe.record("open_after_deal", [[c.id for c in s.open] for s in session.state.seats])
+    probe.record("deal_seats", [a.to_dict()["seat"] for a in session.actions])
+    panels = sorted((w for w in probe.walk(view(probe)) if type(w).__name__ == "AaSeatPanel"),
+                    key=lambda p: p.seat)
+    probe.record("bands", [list(p.band) for p in panels])
+    probe.record("inks", [list(p.ink) for p in panels])
+    rng = random.Random(7)
+    await play_on(probe, lambda s: s.phase == "mark", rng)
+    await looks("mark_four")
+    await probe.screenshot("mark_four")
+    looks.save()

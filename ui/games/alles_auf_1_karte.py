@@ -48,6 +48,15 @@ class AaColourButton(Button):
     rgba = ListProperty([0.5, 0.5, 0.5, 1])
 
 
+class AaDealSeat(Button):
+    """A seat still short of starting cards, in its colour (the one the next card goes to
+    is ``chosen``: framed and bold)."""
+
+    fill = ListProperty([0.3, 0.3, 0.3, 1])
+    ink = ListProperty([1, 1, 1, 1])
+    chosen = BooleanProperty(False)
+
+
 class AllesView(SeatPanels, TableKit, BoxLayout):
     info = StringProperty("")
     final_round = BooleanProperty(False)
@@ -59,6 +68,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         self.entered: list[str] = []                    # dice entered by tap for this throw
         self.picked: set[int] = set()                   # dice (slot index) picked up to re-roll
         self.keeping: dict[int, set[str]] = {}          # advanced setup: cards each seat keeps
+        self.deal_to: int | None = None                 # deal: the seat tapped (None: the next short one)
         self.vm: AllesViewModel = self.model()
         self._key: tuple[Any, ...] | None = None
         self.ids.scroll.bind(size=lambda *_: self._size_panels())
@@ -77,6 +87,8 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         for seat in vm.seats:
             if seat.decided:
                 self.choices.pop(seat.seat, None)
+        if self.deal_to not in vm.seats_to_deal:
+            self.deal_to = None
         self.final_round = vm.final_round
         self.info = self._info_text(vm)
         self._build_dice(vm)
@@ -87,7 +99,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         phase, name = vm.phase, vm.name(vm.active_seat)
         prefix = self.tr("Final round!") + " " if vm.final_round and phase != "over" else ""
         if phase == "deal":
-            return self.tr("Deal: tap Pick card for the card {name} drew", name=vm.name(vm.seat_to_deal))
+            return self.tr("Deal: tap who drew, then Pick card ({name})", name=vm.name(self.dealing_seat))
         if phase == "keep":
             return self.tr("Everyone keeps 3 of their 5 cards")
         if phase == "reveal":
@@ -190,6 +202,34 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
     def keep_roll(self, *_: Any) -> None:
         self.submit(Reroll(self.vm.active_seat, ()))
 
+    # -- dealing to any seat -----------------------------------------------------
+    @property
+    def dealing_seat(self) -> int | None:
+        """The seat the next card drawn in the deal goes to: the one tapped, else the
+        next seat still short."""
+        return self.deal_to if self.deal_to is not None else self.vm.seat_to_deal
+
+    def _build_deal_seats(self, vm: AllesViewModel) -> None:
+        """One button per seat still short of starting cards, in its colour; the
+        seat the next card goes to is marked."""
+        for seat in vm.seats_to_deal:
+            fill, ink = self.seat_band(seat)
+            button = tag(AaDealSeat(text=vm.name(seat), fill=fill, ink=ink,
+                                 chosen=seat == self.dealing_seat), f"deal_{seat}")
+            button.bind(on_release=lambda _b, s=seat: self.choose_deal_seat(s))
+            self.ids.colours.add_widget(button)
+
+    def choose_deal_seat(self, seat: int) -> None:
+        self.deal_to = seat
+        self.refresh()
+
+    def random_card(self, *_: Any) -> None:
+        """Laptop play: a random card from the pile (in the deal, for the seat chosen)."""
+        if self.vm.phase == "deal" and self.dealing_seat is not None:
+            self.submit(DrawCard(self.dealing_seat, self.rng.choice(self.session.state.pile)))
+        else:
+            self.random_chance()
+
     # -- the buttons -----------------------------------------------------------
     def _button(self, text: str, handler: Any, wid: str, enabled: bool = True,
                 colour: tuple[float, ...] | None = None) -> Button:
@@ -205,8 +245,10 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         box.clear_widgets()   # a handful of buttons that change with the phase
         self.ids.colours.clear_widgets()
         if vm.needs_card_by_tap:
+            if vm.phase == "deal":
+                self._build_deal_seats(vm)
             self._button(self.tr("Pick card"), self.open_picker, "pick", colour=GREEN)
-            self._button(self.tr("Random"), self.random_chance, "random_card")
+            self._button(self.tr("Random"), self.random_card, "random_card")
         elif vm.phase == "throw":
             for colour in COLOURS:
                 button = tag(AaColourButton(colour=colour, text=self.colour_word(colour),
@@ -231,18 +273,18 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
 
         vm = self.vm
         if vm.phase == "deal":
-            title = self.tr("Which card did {name} draw?", name=vm.name(vm.seat_to_deal))
+            title = self.tr("Which card did {name} draw?", name=vm.name(self.dealing_seat))
         elif vm.phase == "reveal":
             title = self.tr("Which card was laid in the display?")
         else:
             title = self.tr("Which card did {name} draw?", name=vm.name(vm.replacing_seat))
         CardPicker(title=title, cards=list(vm.pile), on_pick=self.pick_card,
-                   on_random=self.random_chance, on_edit=self.open_editor).open()
+                   on_random=self.random_card, on_edit=self.open_editor).open()
 
     def pick_card(self, card_id: str) -> None:
         vm = self.vm
         if vm.phase == "deal":
-            self.submit(DrawCard(vm.seat_to_deal, card_id))
+            self.submit(DrawCard(self.dealing_seat, card_id))
         elif vm.phase == "reveal":
             self.submit(RevealCard(card_id))
         elif vm.phase == "replace":
