@@ -406,10 +406,11 @@ async def deal_out_of_order_four_players(probe) -> None:
                                                  if getattr(w, "test_id", "").startswith("deal_")
                                                  and probe.visible(w)))
     await probe.screenshot("deal_four")
+    await enter_real_card(probe, seat=1)
     while session.state.phase == "deal":
         await probe.tap(by_wid(probe, "random_card"))
     probe.record("open_after_deal", [[c.id for c in s.open] for s in session.state.seats])
-    probe.record("deal_seats", [a.to_dict()["seat"] for a in session.actions])
+    probe.record("deal_seats", [a.seat for a in session.actions if a.to_dict()["type"] == "draw_card"])
     panels = sorted((w for w in probe.walk(view(probe)) if type(w).__name__ == "AaSeatPanel"),
                     key=lambda p: p.seat)
     probe.record("bands", [list(p.band) for p in panels])
@@ -419,3 +420,44 @@ async def deal_out_of_order_four_players(probe) -> None:
     await looks("mark_four")
     await probe.screenshot("mark_four")
     looks.save()
+
+
+#: a real card no sample has, row by row: (colour, fields, sun)
+REAL_LAYOUT = [("red", 3, True), ("purple", 4, False), ("blue", 5, False), ("orange", 6, True),
+               ("yellow", 2, False)]
+
+
+async def enter_real_card(probe, seat: int) -> None:
+    """The card ``seat`` drew is not in the list: "Not in the list" in the picker, its rows
+    tapped into the grid (colour, last field, sun), Use this card."""
+    app = probe.app
+    await probe.tap(by_wid(probe, f"deal_{seat}"))
+    await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
+    await probe.tap(popup(probe, "CardPicker").ids.enter)
+    await probe.until(lambda: has_popup("CardEntry"))
+    entry = popup(probe, "CardEntry")
+    probe.record("entry_title", entry.title)
+    probe.record("entry_note_blank", entry.note)
+    probe.record("entry_use_disabled_blank", entry.ids.use.disabled)
+    taps = 0
+    for index, (colour, fields, sun) in enumerate(REAL_LAYOUT):
+        await probe.tap(by_wid(probe, f"entry_{index}_{colour}", entry))
+        await probe.tap(by_wid(probe, f"entry_{index}_field_{fields}", entry))
+        taps += 2
+        if sun:
+            await probe.tap(by_wid(probe, f"entry_{index}_sun", entry))
+            taps += 1
+    probe.record("entry_taps", taps + 1)
+    probe.record("entry_note_done", entry.note)
+    await shot(probe, entry, "card_entry")
+    await probe.tap(entry.ids.use)
+    await probe.until(lambda: not has_popup("CardEntry"))
+    await probe.frames(3)
+    session = app.session
+    probe.record("real_open", [c.id for c in session.state.seats[seat].open])
+    probe.record("real_actions", [a.to_dict() for a in session.actions[-2:]])
+    probe.record("real_banner", probe.texts(app.root))
+    path = app.data_dir / "catalogues" / "alles_auf_1_karte-catalogue.json"
+    saved = json.loads(path.read_text()) if path.exists() else {"cards": []}
+    probe.record("real_saved", [c for c in saved["cards"] if c.get("status") == "checked"])

@@ -11,6 +11,7 @@ colours).
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,13 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.signals import RoundEnded, SeatScored, Signal
+from companion.signals import ErrorSignal, RoundEnded, SeatScored, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
-    DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+from companion.alles_auf_1_karte.cards import Card
+from companion.alles_auf_1_karte.catalogue import CatalogueError, load_effective_catalogue, replace_card
+from companion.alles_auf_1_karte.real_cards import stand_in_for
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
@@ -31,6 +35,7 @@ from ui.games.kit import TableKit, reuse, tag
 from ui.screens import load_kv
 
 load_kv(__file__)
+log = logging.getLogger(__name__)
 
 CATALOGUE_DIR = "catalogues"
 GREEN = (0.1, 0.45, 0.28, 1)   # white text on it reads 5.8:1
@@ -279,16 +284,59 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         else:
             title = self.tr("Which card did {name} draw?", name=vm.name(vm.replacing_seat))
         CardPicker(title=title, cards=list(vm.pile), on_pick=self.pick_card,
-                   on_random=self.random_card, on_edit=self.open_editor).open()
+                   on_random=self.random_card, on_edit=self.open_editor,
+                   on_enter=lambda: self.open_entry(title)).open()
 
-    def pick_card(self, card_id: str) -> None:
+    def draw_action(self, card_id: str) -> Any:
+        """The table's draw of ``card_id`` in this phase (deal, display, new card)."""
         vm = self.vm
         if vm.phase == "deal":
-            self.submit(DrawCard(self.dealing_seat, card_id))
-        elif vm.phase == "reveal":
-            self.submit(RevealCard(card_id))
-        elif vm.phase == "replace":
-            self.submit(DrawCard(vm.replacing_seat, card_id))
+            return DrawCard(self.dealing_seat, card_id)
+        if vm.phase == "reveal":
+            return RevealCard(card_id)
+        return DrawCard(vm.replacing_seat, card_id)
+
+    def pick_card(self, card_id: str) -> None:
+        self.submit(self.draw_action(card_id))
+
+    def open_entry(self, title: str) -> None:
+        from ui.games.alles_auf_1_karte_entry import CardEntry
+
+        CardEntry(title=self.tr("{question} Tap its rows", question=title),
+                  on_done=self.enter_real_card).open()
+
+    def enter_real_card(self, card: Card) -> None:
+        """The real card drawn: in this game in place of the sample most like it still
+        in the pile, then drawn; and kept in the copy's card set for the next games."""
+        vm = self.vm
+        try:
+            catalogue = load_effective_catalogue(catalogue_dir(self.app))
+        except CatalogueError as exc:   # the game goes on; the card is not remembered
+            catalogue = None
+            self._not_remembered(exc)
+        unchecked = catalogue.unchecked if catalogue is not None else [c.id for c in vm.pile]
+        sample = stand_in_for(card, vm.pile, unchecked)
+        if sample is None or not self.submit_all([EnterCard(card.id, sample), self.draw_action(card.id)]):
+            return
+        if catalogue is None or card.id in catalogue.ids:
+            return
+        if sample not in catalogue.ids:   # this game was dealt from an older set
+            sample = stand_in_for(card, catalogue.cards, catalogue.unchecked)
+        try:
+            replace_card(catalogue_dir(self.app), sample, card)
+        except (CatalogueError, OSError) as exc:
+            self._not_remembered(exc)
+            return
+        self.app.show_banner(self.tr("The card is in the game and kept in your card set for the "
+                                     "next games (in place of a sample)."), 5)
+
+    def _not_remembered(self, exc: Exception) -> None:
+        log.warning("the real card could not be kept in the card set: %s", exc)
+        self.app.show_banner(self.tr("This card could not be kept for the next games ({error}); "
+                                     "enter it again then, or correct it under Cards.",
+                                     error=str(exc)), 10)
+        if self.app.hardware is not None:   # the status LED and the low beep too
+            self.app.hardware.play(ErrorSignal(str(exc)))
 
     def open_editor(self, *_: Any) -> None:
         from ui.games.alles_auf_1_karte_editor import CardEditor
