@@ -26,6 +26,7 @@ from companion.golden_horn.fleets import (
     SAILS_PER_SHIP, Fleet, FleetChoice, fleet_text, is_fleet, sample_fleet)
 from companion.i18n import N_
 from ui.colours import ink_on
+from ui.games.kit import text_fill
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -178,7 +179,7 @@ class FleetPicker(ModalView):
             self.slots.append(slots)
             self.ids.ships.add_widget(line)
         for letter in COLOURS:
-            fill = SAIL_RGB[letter]
+            fill = text_fill(SAIL_RGB[letter])   # the word readable on its colour
             button = Button(text=tr(SAIL_WORDS[letter]), background_normal="",
                             background_color=(*fill, 1), color=(*ink_on(fill), 1), font_size="15sp")
             button.test_id = f"sail_colour_{letter}"
