@@ -55,8 +55,8 @@ async def first_game_then_remembered(probe) -> None:
     await scroll_to_fleets(probe)
     probe.record("first", block_state(probe))
     await looks("setup_first")
-    # Start asks for Ann's sails, then Bea's
-    await probe.tap_id("start")
+    # Ann taps her row and enters her ships' sails; Bea chooses the sample sails
+    await probe.tap(by_wid(probe, "fleet_0", app.root))
     await probe.until(lambda: picker() is not None)
     popup = picker()
     probe.record("picker_title", popup.title)
@@ -64,16 +64,23 @@ async def first_game_then_remembered(probe) -> None:
     for colour in ANN_TAPS:
         await probe.tap(by_wid(probe, f"sail_colour_{colour}", popup))
     probe.record("picked", list(popup.fleet()))
-    await probe.screenshot("picker")   # the window, popup included
     path = probe.out / "picker_popup.png"
+    await probe.frames(3)
     popup.export_to_png(str(path))
     probe.results["screenshots"]["picker_popup"] = str(path)
     await probe.tap(popup.ids.save)
-    await probe.until(lambda: picker() is not None and picker() is not popup)
-    second = picker()
-    probe.record("second_title", second.title)
-    await probe.tap(second.ids.samples)          # Bea plays on with the sample sails
+    await probe.until(lambda: picker() is None)
+    await probe.tap(by_wid(probe, "fleet_1", app.root))
+    await probe.until(lambda: picker() is not None)
+    probe.record("second_title", picker().title)
+    await probe.tap(picker().ids.samples)
+    await probe.until(lambda: picker() is None)
+    probe.record("entered", block_state(probe))
+    await looks("setup_entered")
+    await probe.tap_id("start")
     await probe.until(lambda: app.manager.current == "table")
+    await probe.frames(2)
+    probe.record("start_banner", app.banner)
     probe.record("config_fleets", app.session.config.option("fleet.sails"))
     probe.record("ship_sails", [sorted(s.sail_set) for s in app.session.state.ships])
     # the next game: the same players, in each other's seats (colours swapped)

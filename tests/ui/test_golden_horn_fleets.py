@@ -1,4 +1,4 @@
-"""Golden Horn's real sails asked before the first game of a copy, by taps at 800x480,
+"""Golden Horn's real sails asked for before the first game of a copy, by taps at 800x480,
 remembered for the copy by the players' colours, with a warning for other seats."""
 from __future__ import annotations
 
@@ -15,6 +15,10 @@ def test_sails_asked_then_remembered_by_colour_with_a_warning(run_ui):
     assert r["save_disabled_blank"] is True
     assert r["picked"] == ["RRB", "PG", "Y"]
     assert r["second_title"].startswith("Bea's ships")
+    entered = r["entered"]
+    assert entered["statuses"] == ["", "sample sails"]
+    assert entered["notice"].startswith("Some players use the sample sails")
+    assert r["start_banner"].startswith("Bea: the sample sails are used")
     bea = " ".join(sample_fleet(1))
     assert r["config_fleets"] == f"RRB PG Y / {bea}"
     assert r["ship_sails"][:3] == [["B", "R"], ["G", "P"], ["Y"]]

@@ -116,8 +116,8 @@ class SetupScreen(Screen):
         self.fleets = None
         for option in self.game.options:
             if option.name == FLEET_OPTION:   # Golden Horn's sails: by pickers, per player
-                self.fleets = self._fleet_block(app, option)
-                options.add_widget(self.fleets)
+                self.fleets = self._fleet_block(app, option)   # first: the copy's own ships
+                options.add_widget(self.fleets, index=len(options.children) - (1 if notice else 0))
                 self._show_fleets()
                 continue
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
@@ -167,13 +167,15 @@ class SetupScreen(Screen):
                 log.warning("remembered fleets of %s-player games ignored: %s", size, exc)
         self.fleets.show(self._player_names(), choose_fleets(colours, remembered))
 
-    def _ask_for_fleets(self) -> bool:
-        """Before the first game of a copy: ask for each player's sails still missing, one
-        after the other, then start.  True when asking (Start waits for the answers)."""
-        if self.fleets is None or not self.fleets.missing:
-            return False
-        self.fleets.edit(self.fleets.missing[0], then=self.start)
-        return True
+    def _warn_sample_fleets(self, app: Any) -> None:
+        """After Start: the players who play with the sample sails are named (the table
+        always wins: a warning, never a stop)."""
+        seats = self.fleets.sample_seats if self.fleets is not None else []
+        if seats:
+            names = [self._player_names()[s] for s in seats]
+            app.show_banner(app.tr(Text("{names}: the sample sails are used, not your ships' sails; "
+                                        "enter the real ones in setup before the next game.",
+                                        names=", ".join(names))), seconds=10)
 
     def _remembered_copy(self, app: Any) -> dict[str, str]:
         """What the last game of this size used for the copy's text options (tiles,
@@ -252,8 +254,6 @@ class SetupScreen(Screen):
 
     def start(self) -> None:
         app = App.get_running_app()
-        if self._ask_for_fleets():
-            return
         try:
             config = self.config()
             colours = [p.colour for p in config.players]
@@ -265,3 +265,4 @@ class SetupScreen(Screen):
             self.error = error_text(app, exc)
             return
         self.error = ""
+        self._warn_sample_fleets(app)

@@ -121,13 +121,18 @@ class FleetBlock(BoxLayout):
             self.notice = self.warning
         elif self.missing:
             self.notice = tr("First game with this copy: tap each player to enter the real sail "
-                             "colours of their ships (Start asks for them too).")
+                             "colours of their ships.")
         elif self.samples:
             self.notice = tr("Some players use the sample sails: check them against your ships.")
         else:
             self.notice = ""
 
-    def edit(self, seat: int, then: Callable[[], None] | None = None) -> None:
+    @property
+    def sample_seats(self) -> list[int]:
+        """Seats that play with the sample sails: chosen so, or not entered."""
+        return sorted(self.samples | set(self.missing))
+
+    def edit(self, seat: int) -> None:
         name = self.names[seat] if seat < len(self.names) else str(seat + 1)
         current = self.fleets[seat] if seat not in self.samples else None
 
@@ -139,17 +144,15 @@ class FleetBlock(BoxLayout):
                 self.fleets[seat] = fleet
                 self.samples.discard(seat)
             self.update()
-            if then is not None:
-                then()
 
         FleetPicker(name=name, fleet=current, on_done=done).open()
 
     def value(self) -> str:
-        """The option's text: every seat's fleet, or "" when every seat uses the samples
-        (the game's default) or some seat has none yet."""
-        if self.missing or len(self.samples) == len(self.fleets):
+        """The option's text: every seat's fleet (the sample one where none was entered),
+        or "" when no seat has real sails (the game's default; nothing is remembered)."""
+        if len(self.sample_seats) == len(self.fleets):
             return ""
-        return fleet_text([f for f in self.fleets if f is not None])
+        return fleet_text([f if f is not None else sample_fleet(seat) for seat, f in enumerate(self.fleets)])
 
 
 class FleetPicker(ModalView):
