@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from companion.alles_auf_1_karte import GAME
-from companion.alles_auf_1_karte.actions import DrawCard, EnterCard, RevealCard
-from companion.alles_auf_1_karte.catalogue import replace_card, load_effective_catalogue
+from companion.alles_auf_1_karte.actions import DrawCard, EnterCard, KeepCards, RevealCard
+from companion.alles_auf_1_karte.catalogue import (
+    blank_rows, card_of, load_effective_catalogue, problems, replace_card, rows_of, stand_in_for,
+    with_colour, with_fields, with_sun)
 from companion.alles_auf_1_karte.invariants import check_state
-from companion.alles_auf_1_karte.real_cards import (
-    blank_rows, card_of, problems, rows_of, stand_in_for, with_colour, with_fields, with_sun)
 from companion.engine import GameConfig, IllegalAction, InvalidAction
 from companion.record import replay
 
@@ -101,7 +101,6 @@ def test_advanced_display_takes_a_real_card_too():
     state = GAME.setup(GameConfig.build("alles_auf_1_karte", ["Ann", "Bea"], variant="advanced"))
     while state.phase == "deal":
         state = GAME.apply(state, DrawCard(GAME.summary(state)["seats_to_deal"][0], state.pile[0]))
-    from companion.alles_auf_1_karte.actions import KeepCards
     for seat in range(2):
         state = GAME.apply(state, KeepCards(seat, tuple(c.id for c in state.seats[seat].open[:3])))
     assert state.phase == "reveal"

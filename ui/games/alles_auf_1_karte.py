@@ -26,8 +26,8 @@ from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
     DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
 from companion.alles_auf_1_karte.cards import Card
-from companion.alles_auf_1_karte.catalogue import CatalogueError, load_effective_catalogue, replace_card
-from companion.alles_auf_1_karte.real_cards import stand_in_for
+from companion.alles_auf_1_karte.catalogue import (
+    CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels

@@ -4,7 +4,7 @@ Reached from the card picker ("Not in the list") when the card drawn matches no
 layout of the set (the shipped layouts are samples).  Per printed row, top first:
 tap its colour, tap its last field, tap its sun; what is still missing is said in
 the players' words, and "Use this card" is offered once the rows make a card.
-The layout logic is pure (companion.alles_auf_1_karte.real_cards); this module
+The layout logic is pure (companion.alles_auf_1_karte.catalogue); this module
 only draws the grid and passes the finished card to ``on_done``.
 """
 from __future__ import annotations
@@ -18,7 +18,7 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 
 from companion.alles_auf_1_karte.cards import COLOURS, MAX_FIELDS, Card
-from companion.alles_auf_1_karte.real_cards import (
+from companion.alles_auf_1_karte.catalogue import (
     TappedRow, blank_rows, card_of, problems, with_colour, with_fields, with_sun)
 from ui.games import alles_auf_1_karte_editor  # noqa: F401  (its kv: AaPopupButton)
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB

@@ -4,8 +4,9 @@ The block stands in the rules column in place of a text field.  It shows one row
 per player (name, the sails of ships a, b and c); a tap opens the picker: tap a
 sail, then its colour (the next sail is chosen by itself).  What is shown comes
 from the copy's remembered games by the players' colours
-(companion.golden_horn.fleets); the first game of a copy asks for every player's
-sails when Start is tapped, and "Use the sample sails" lets the table play on.
+(companion.golden_horn.fleets); before the first game of a copy every player is
+shown as "not entered yet" under a notice asking for the sails.  Start never waits
+for them: the setup screen names the players left with the sample sails.
 """
 from __future__ import annotations
 
@@ -24,18 +25,15 @@ from kivy.uix.widget import Widget
 from companion.golden_horn.data import COLOURS
 from companion.golden_horn.fleets import (
     SAILS_PER_SHIP, Fleet, FleetChoice, fleet_text, is_fleet, sample_fleet)
-from companion.i18n import N_
 from ui.colours import ink_on
+from ui.games.golden_horn_widgets import COLOUR_NAMES, COLOUR_RGBA
 from ui.games.kit import text_fill
 from ui.screens import load_kv
 
 load_kv(__file__)
 
-#: sail colours as drawn (the Golden Horn view's cube colours) and as words
-SAIL_RGB = {"Y": (0.95, 0.8, 0.15), "P": (0.93, 0.52, 0.75), "G": (0.24, 0.64, 0.26),
-            "R": (0.83, 0.18, 0.16), "O": (0.95, 0.55, 0.12), "B": (0.2, 0.42, 0.85)}
-SAIL_WORDS = {"Y": N_("yellow"), "P": N_("pink"), "G": N_("green"), "R": N_("red"),
-              "O": N_("orange"), "B": N_("blue")}
+#: sail colours as the Golden Horn view draws them, and their words
+SAIL_RGB = {letter: tuple(rgba[:3]) for letter, rgba in COLOUR_RGBA.items()}
 SHIPS = "abc"
 EMPTY = (0.3, 0.32, 0.36)
 
@@ -94,7 +92,6 @@ class FleetBlock(BoxLayout):
         self.fleets = list(choice.fleets)
         self.samples = set()
         self.warning = App.get_running_app().say(choice.warning) if choice.warning else ""
-        self.first_game = choice.first_game
         self.update()
 
     def rename(self, names: Sequence[str]) -> None:
@@ -183,7 +180,7 @@ class FleetPicker(ModalView):
             self.ids.ships.add_widget(line)
         for letter in COLOURS:
             fill = text_fill(SAIL_RGB[letter])   # the word readable on its colour
-            button = Button(text=tr(SAIL_WORDS[letter]), background_normal="",
+            button = Button(text=tr(COLOUR_NAMES[letter]), background_normal="",
                             background_color=(*fill, 1), color=(*ink_on(fill), 1), font_size="15sp")
             button.test_id = f"sail_colour_{letter}"
             button.bind(on_release=lambda _b, c=letter: self.paint(c))
