@@ -430,11 +430,6 @@ def card_of(rows: tuple[TappedRow, ...]) -> Card:
     return Card(layout_id(layout), layout, status="checked")
 
 
-def rows_of(card: Card) -> tuple[TappedRow, ...]:
-    """A card's rows as tapped (to start from a sample that is nearly right)."""
-    return tuple(TappedRow(r.colour, r.fields, r.sun) for r in card.rows)
-
-
 def difference(a: Card, b: Card) -> int:
     """How unlike two layouts are: rows that differ in colour, fields or sun, plus one
     when the missing colour differs."""

@@ -7,7 +7,7 @@ import pytest
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import DrawCard, EnterCard, KeepCards, RevealCard
 from companion.alles_auf_1_karte.catalogue import (
-    blank_rows, card_of, load_effective_catalogue, problems, replace_card, rows_of, stand_in_for,
+    blank_rows, card_of, load_effective_catalogue, problems, replace_card, stand_in_for,
     with_colour, with_fields, with_sun)
 from companion.alles_auf_1_karte.invariants import check_state
 from companion.engine import GameConfig, IllegalAction, InvalidAction
@@ -35,7 +35,8 @@ def test_tapped_rows_make_the_card_and_its_id():
     assert problems(rows) == ()
     card = card_of(rows)
     assert card.id == REAL and card.status == "checked"
-    assert rows_of(card) == rows
+    assert [(r.colour, r.fields, r.points, r.sun) for r in card.rows] == [
+        (c, f, f, s) for c, f, s in LAYOUT]
 
 
 def test_what_is_missing_is_said_in_the_players_words():
