@@ -71,6 +71,28 @@ class DrawCard(DescribedAction):
 
 
 @dataclass(frozen=True)
+class EnterCard(DescribedAction):
+    """Chance: the card just drawn from the box matches no layout of this game's set
+    (the shipped layouts are samples): ``card`` (a layout id, see cards.card_from_id)
+    takes the place of ``replaces``, a card still in the pile.  The draw follows as
+    an ordinary DrawCard/RevealCard of ``card``."""
+
+    type: ClassVar[str] = "enter_card"
+    card: str
+    replaces: str
+
+    def __post_init__(self) -> None:
+        try:
+            card_from_id(self.card)
+        except CardIdError as exc:
+            raise InvalidAction(f"enter_card: {exc}") from None
+
+    def text(self) -> Text:
+        return Text("The real {card} replaces the sample {sample} in this game's set",
+                    card=card_words(self.card), sample=card_words(self.replaces))
+
+
+@dataclass(frozen=True)
 class KeepCards(DescribedAction):
     """Advanced setup: ``seat`` keeps these 3 of the 5 cards it drew."""
 
@@ -205,6 +227,6 @@ def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:
     return counts or Text("no dice")
 
 
-ACTION_TYPES = (DrawCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard,
+ACTION_TYPES = (DrawCard, EnterCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard,
                 CorrectMarks)
 CODEC = ActionCodec(*ACTION_TYPES)

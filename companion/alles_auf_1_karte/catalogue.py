@@ -6,6 +6,12 @@ against the physical card; a player corrects cards with the in-app editor,
 which calls :func:`validate_card` and :func:`replace_card`.  Corrections go
 to a user catalogue in the app's data directory that overrides the shipped one
 (:func:`load_effective_catalogue`).  Pure standard library.
+
+A real card that matches no layout of the set is entered fast by tapping its rows
+into a grid (:class:`TappedRow`, :func:`problems` in the players' words,
+:func:`card_of`); it takes the place of the sample most like it still in the pile
+(:func:`stand_in_for`), in the game (``actions.EnterCard``) and, through
+:func:`replace_card`, in the copy's catalogue.
 """
 from __future__ import annotations
 
@@ -14,11 +20,13 @@ import os
 import tempfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Mapping
+from typing import Any, Iterable, Mapping
 
 from companion.engine import ConfigError
 from companion.alles_auf_1_karte.cards import (
-    COLOURS, Card, CardIdError, Row, card_from_id, layout_id, layout_problems, layout_warnings)
+    COLOURS, MAX_FIELDS, MIN_FIELDS, ROWS_PER_CARD, SUNS_PER_CARD, Card, CardIdError, Row,
+    card_from_id, layout_id, layout_problems, layout_warnings)
+from companion.i18n import Text
 
 FORMAT = "alles-auf-1-karte-catalogue"
 VERSION = 1
@@ -360,3 +368,84 @@ def reset_user_catalogue(user_dir: str | Path) -> bool:
         path.unlink()
         return True
     return False
+
+
+# -- a real card tapped into a grid ---------------------------------------------------
+@dataclass(frozen=True)
+class TappedRow:
+    """One printed row as tapped: its colour ("" until tapped), how many fields it has
+    (0 until its last field is tapped) and whether it carries a sun."""
+
+    colour: str = ""
+    fields: int = 0
+    sun: bool = False
+
+
+def blank_rows() -> tuple[TappedRow, ...]:
+    return (TappedRow(),) * ROWS_PER_CARD
+
+
+def with_colour(rows: tuple[TappedRow, ...], index: int, colour: str) -> tuple[TappedRow, ...]:
+    """Row ``index`` gets ``colour``; a row that had it loses it (a colour is on a card once)."""
+    return tuple(TappedRow(colour if i == index else ("" if r.colour == colour else r.colour),
+                           r.fields, r.sun) for i, r in enumerate(rows))
+
+
+def with_fields(rows: tuple[TappedRow, ...], index: int, fields: int) -> tuple[TappedRow, ...]:
+    """Row ``index`` ends at field ``fields`` (the last field tapped)."""
+    return tuple(TappedRow(r.colour, fields, r.sun) if i == index else r for i, r in enumerate(rows))
+
+
+def with_sun(rows: tuple[TappedRow, ...], index: int) -> tuple[TappedRow, ...]:
+    """The sun of row ``index`` switched on or off."""
+    return tuple(TappedRow(r.colour, r.fields, not r.sun) if i == index else r
+                 for i, r in enumerate(rows))
+
+
+def problems(rows: tuple[TappedRow, ...]) -> tuple[Text, ...]:
+    """What is still missing before the rows make a card, in the players' words
+    (empty: :func:`card_of` gives the card)."""
+    found: list[Text] = []
+    for number, row in enumerate(rows, start=1):
+        if not row.colour:
+            found.append(Text("Row {n}: tap its colour.", n=number))
+        if not row.fields:
+            found.append(Text("Row {n}: tap its last field.", n=number))
+        elif not MIN_FIELDS <= row.fields <= MAX_FIELDS:
+            found.append(Text("Row {n} has {count} field: a row has {low} to {high}.",
+                              "Row {n} has {count} fields: a row has {low} to {high}.",
+                              n=number, count=row.fields, low=MIN_FIELDS, high=MAX_FIELDS))
+    suns = sum(1 for row in rows if row.sun)
+    if suns != SUNS_PER_CARD:
+        found.append(Text("A card has {suns} suns; {count} row has one now.",
+                          "A card has {suns} suns; {count} rows have one now.",
+                          suns=SUNS_PER_CARD, count=suns))
+    return tuple(found)
+
+
+def card_of(rows: tuple[TappedRow, ...]) -> Card:
+    """The card the rows describe (call only when :func:`problems` is empty); a printed
+    row is worth its fields.  Marked checked: it was read off the real card."""
+    layout = tuple(Row(r.colour, r.fields, r.fields, r.sun) for r in rows)
+    return Card(layout_id(layout), layout, status="checked")
+
+
+def difference(a: Card, b: Card) -> int:
+    """How unlike two layouts are: rows that differ in colour, fields or sun, plus one
+    when the missing colour differs."""
+    rows = sum(1 for x, y in zip(a.rows, b.rows)
+               if (x.colour, x.fields, x.sun) != (y.colour, y.fields, y.sun))
+    return rows + (a.missing_colour != b.missing_colour)
+
+
+def stand_in_for(card: Card, pile: Iterable[Card], unchecked: Iterable[str]) -> str | None:
+    """The id of the pile card the real ``card`` takes the place of: a sample not yet
+    checked if there is one, the one most like it (then the first in the pile)."""
+    samples = set(unchecked)
+    choices = list(pile)
+    if not choices:
+        return None
+    best = min(range(len(choices)),
+               key=lambda i: (choices[i].id not in samples, difference(card, choices[i]), i))
+    return choices[best].id
+

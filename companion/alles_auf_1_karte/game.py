@@ -43,9 +43,10 @@ class AllesAuf1Karte:
     max_players = 4
     options = OPTIONS
     #: shown on the setup screen: the shipped layouts are not the real cards
-    setup_notice = N_("The 30 card layouts shipped are invented samples, not your cards: check them "
-                      "before playing. Under \"Cards\" on the table screen, tap a card's rows (colour, "
-                      "fields, sun) to enter it as printed; it applies from the next game on.")
+    setup_notice = N_("The card set shipped is a sample, not the 30 cards in your box: check it against "
+                      "your cards. When a card you draw is not in the list, tap \"Not in the list\" and "
+                      "tap its rows: it is kept for your next games. \"Cards\" on the table screen "
+                      "corrects the others.")
 
     def __init__(self, catalogue: Catalogue | None = None):
         self._catalogue = catalogue

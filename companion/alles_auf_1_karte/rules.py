@@ -14,9 +14,9 @@ from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
-    DICE_COUNT, CorrectMarks, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
+    DICE_COUNT, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
     TakeDisplayCard, card_words, colour_word, describe_dice, seat_ref)
-from companion.alles_auf_1_karte.cards import COLOURS
+from companion.alles_auf_1_karte.cards import COLOURS, card_from_id
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
     CARDS_TO_END, DEAL, DECIDE, DISPLAY_SIZE, KEEP, MARK, MAX_THROWS, OVER, REPLACE, REVEAL,
@@ -186,6 +186,23 @@ def _draw_card(state: GameState, action: DrawCard) -> GameState:
     if state.rules.advanced:
         return after.evolve(phase=KEEP, kept=(False,) * state.player_count)
     return _start_round(after, state.rules.start)
+
+
+def _enter_card(state: GameState, action: EnterCard) -> GameState:
+    """A real card that matches no layout of the set takes a pile card's place (not
+    offered by legal_actions: the table types no layouts at random)."""
+    _require_phase(state, (DEAL, REVEAL, REPLACE), Text("Entering a card from the box"))
+    if action.replaces not in state.pile:
+        raise IllegalAction(Text("Only a card still in the pile can make room for the card from "
+                                 "the box; {card} is not in the pile.", card=card_words(action.replaces)),
+                            RULE_SETUP)
+    if state.card(action.card) is not None:
+        raise IllegalAction(Text("This game's set already has {card}: pick it from the list.",
+                                 card=card_words(action.card)), RULE_SETUP)
+    real = card_from_id(action.card)
+    return state.evolve(
+        cards=tuple(real if c.id == action.replaces else c for c in state.cards),
+        pile=tuple(real.id if c == action.replaces else c for c in state.pile))
 
 
 def _keep_cards(state: GameState, action: KeepCards) -> GameState:
@@ -409,7 +426,7 @@ def _start_marking(state: GameState) -> GameState:
 
 
 _HANDLERS = {
-    DrawCard: _draw_card, KeepCards: _keep_cards, RevealCard: _reveal_card,
+    DrawCard: _draw_card, EnterCard: _enter_card, KeepCards: _keep_cards, RevealCard: _reveal_card,
     RollDice: _roll_dice, Reroll: _reroll, Mark: _mark, Pass: _pass,
     TakeDisplayCard: _take_display_card, CorrectMarks: _correct_marks,
 }

@@ -61,12 +61,13 @@ class AllesViewModel(TableViewModel):
     dice: tuple[str, ...]                # the last roll's faces
     kept_dice: tuple[str, ...]           # dice left on the mat for this throw
     picked_up: tuple[str, ...]
-    seat_to_deal: int | None             # deal phase: who the next card is for
+    seat_to_deal: int | None             # deal phase: the next seat still short (the default)
     replacing_seat: int | None           # replace phase: who gets a new card
     colours_optional: bool
     pile: tuple[Card, ...]               # the face-down cards (public; order unknown)
     display: tuple[Mapping[str, Any], ...]
     seats: tuple[AllesSeat, ...]
+    seats_to_deal: tuple[int, ...] = ()  # deal phase: every seat still short (any may be dealt to)
 
     @property
     def shows_display(self) -> bool:
@@ -119,4 +120,5 @@ def view_model(state: GameState, config: GameConfig | None = None) -> AllesViewM
         colours_optional=not state.rules.must_use_all_fitting_colours,
         pile=tuple(c for c in (state.card(i) for i in state.pile) if c is not None),
         display=tuple(layout_view(c) for c in state.display),
-        seats=tuple(_seat(state, s, sheet.totals[s]) for s in range(state.player_count)))
+        seats=tuple(_seat(state, s, sheet.totals[s]) for s in range(state.player_count)),
+        seats_to_deal=dealing)

@@ -89,8 +89,8 @@ OPTIONS: tuple[Option, ...] = (
            "against your board."),
     # assumption A4 (digest §11.3)
     Option("fleet.sails", "Sail colours of each fleet", "", (),
-           "The sail colours of each player's ships a, b and c, e.g. 'RRR PPB GYR / ...' (players "
-           "separated by '/'). Leave it empty to use a standard set, and check it against your ships."),
+           "Tap a player to enter the sail colours of their ships a, b and c as they are on your "
+           "ships; they are kept for your next games. Not entered: a sample set, not your ships."),
 )
 
 

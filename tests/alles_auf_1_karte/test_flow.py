@@ -13,7 +13,7 @@ from companion.signals import FinalRound, GameEnded, RoundEnded, SeatScored, Tur
 from companion.games import load_game
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import (
-    ACTION_TYPES, CorrectMarks, DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    ACTION_TYPES, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
 from companion.alles_auf_1_karte.state import KEEP, MARK, REVEAL, THROW
 from tests.alles_auf_1_karte.helpers import (
     X12, X21, config, in_play, marking_state, other_cards, roll)
@@ -250,7 +250,8 @@ def test_live_score_sheet_before_the_end():
 ROUND_TRIP_ACTIONS = [DrawCard(1, X12), KeepCards(0, (X12, X21, "O:Y6s-P3-G2-B5s-R4")),
                       RevealCard(X21), RollDice(("blue", "red", "red", "green", "purple")),
                       Reroll(0, ("red", "blue")), Reroll(1, ()), Mark(2, X12, ("yellow", "purple")),
-                      Pass(3), TakeDisplayCard(0, X21), CorrectMarks(1, X12, (1, 0, 0, 0, 0), (2, 0, 0, 0, 0))]
+                      Pass(3), TakeDisplayCard(0, X21), CorrectMarks(1, X12, (1, 0, 0, 0, 0), (2, 0, 0, 0, 0)),
+                      EnterCard("G:R3s-P4-B5-O6s-Y2", X12)]
 
 
 @pytest.mark.parametrize("action", ROUND_TRIP_ACTIONS, ids=lambda a: a.type)

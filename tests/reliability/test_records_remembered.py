@@ -68,5 +68,5 @@ def test_the_setup_screen_shows_a_notice_and_still_starts(run_ui, tmp_path):
     result = run_ui("scenarios_settings:remembered_copy_of_the_wrong_shape", data_dir=data).result
     assert "its options are a list, not an object" in result["banner"]
     assert result["signals"] == ["its options are a list, not an object"]     # status LED + beep
-    assert result["text_options"] == ["", ""]
+    assert result["text_options"] == [""]      # the tiles; the fleets are pickers (setup_fleets)
     assert result["started"] == "golden_horn"

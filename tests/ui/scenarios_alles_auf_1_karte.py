@@ -368,3 +368,96 @@ async def play_advanced_to_the_end(probe) -> None:
     probe.record("action_types", sorted({a.to_dict()["type"] for a in session.actions}))
     probe.record("actions", [a.to_dict() for a in session.actions])
     probe.record("config", session.config.to_dict())
+
+
+async def deal_out_of_order_four_players(probe) -> None:
+    """Four players (seat colours red, blue, green, yellow from setup): the deal goes to the
+    seats the table taps, not the first seat still short; the seat panels are drawn in the
+    seats' colours; every look measured at 800x480 (tests/ui/measure.py)."""
+    import random
+
+    from tests.ui.scenarios_views_measured import Looks, play_on
+
+    app, looks = probe.app, Looks(probe)
+    await start_game(probe, names=("Ana", "Bo", "Cy", "Di"))
+    session = app.session
+    await looks("deal")
+    probe.record("deal_default", [w.test_id for w in probe.walk(view(probe))
+                                  if getattr(w, "test_id", "").startswith("deal_") and w.chosen])
+    await probe.tap(by_wid(probe, "deal_2"))                 # Cy drew first
+    probe.record("deal_info_cy", view(probe).info)
+    probe.record("deal_chosen_cy", [w.test_id for w in probe.walk(view(probe))
+                                    if getattr(w, "test_id", "").startswith("deal_") and w.chosen])
+    await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
+    picker = popup(probe, "CardPicker")
+    probe.record("picker_title", picker.ids.title.text)
+    target = next(w for w in probe.walk(picker.ids.grid)
+                  if type(w).__name__ == "CardView" and w.payload == X12)
+    await probe.tap(target)
+    await probe.until(lambda: not has_popup("CardPicker"))
+    await probe.tap(by_wid(probe, "deal_3"))                 # then Di, a random card
+    await probe.tap(by_wid(probe, "random_card"))
+    probe.record("dealt_first", [a.to_dict() for a in session.actions])
+    # Cy again: her second card; a seat with its cards leaves the row of seats
+    await probe.tap(by_wid(probe, "deal_2"))
+    await probe.tap(by_wid(probe, "random_card"))            # Cy's second card: Cy is done
+    probe.record("deal_buttons_after_cy", sorted(w.test_id for w in probe.walk(view(probe))
+                                                 if getattr(w, "test_id", "").startswith("deal_")
+                                                 and probe.visible(w)))
+    await probe.screenshot("deal_four")
+    await enter_real_card(probe, seat=1)
+    while session.state.phase == "deal":
+        await probe.tap(by_wid(probe, "random_card"))
+    probe.record("open_after_deal", [[c.id for c in s.open] for s in session.state.seats])
+    probe.record("deal_seats", [a.seat for a in session.actions if a.to_dict()["type"] == "draw_card"])
+    panels = sorted((w for w in probe.walk(view(probe)) if type(w).__name__ == "AaSeatPanel"),
+                    key=lambda p: p.seat)
+    probe.record("bands", [list(p.band) for p in panels])
+    probe.record("inks", [list(p.ink) for p in panels])
+    rng = random.Random(7)
+    await play_on(probe, lambda s: s.phase == "mark", rng)
+    await looks("mark_four")
+    await probe.screenshot("mark_four")
+    looks.save()
+
+
+#: a real card no sample has, row by row: (colour, fields, sun)
+REAL_LAYOUT = [("red", 3, True), ("purple", 4, False), ("blue", 5, False), ("orange", 6, True),
+               ("yellow", 2, False)]
+
+
+async def enter_real_card(probe, seat: int) -> None:
+    """The card ``seat`` drew is not in the list: "Not in the list" in the picker, its rows
+    tapped into the grid (colour, last field, sun), Use this card."""
+    app = probe.app
+    await probe.tap(by_wid(probe, f"deal_{seat}"))
+    await probe.tap(by_wid(probe, "pick"))
+    await probe.until(lambda: has_popup("CardPicker"))
+    await probe.tap(popup(probe, "CardPicker").ids.enter)
+    await probe.until(lambda: has_popup("CardEntry"))
+    entry = popup(probe, "CardEntry")
+    probe.record("entry_title", entry.title)
+    probe.record("entry_note_blank", entry.note)
+    probe.record("entry_use_disabled_blank", entry.ids.use.disabled)
+    taps = 0
+    for index, (colour, fields, sun) in enumerate(REAL_LAYOUT):
+        await probe.tap(by_wid(probe, f"entry_{index}_{colour}", entry))
+        await probe.tap(by_wid(probe, f"entry_{index}_field_{fields}", entry))
+        taps += 2
+        if sun:
+            await probe.tap(by_wid(probe, f"entry_{index}_sun", entry))
+            taps += 1
+    probe.record("entry_taps", taps + 1)
+    probe.record("entry_note_done", entry.note)
+    await shot(probe, entry, "card_entry")
+    await probe.tap(entry.ids.use)
+    await probe.until(lambda: not has_popup("CardEntry"))
+    await probe.frames(3)
+    session = app.session
+    probe.record("real_open", [c.id for c in session.state.seats[seat].open])
+    probe.record("real_actions", [a.to_dict() for a in session.actions[-2:]])
+    probe.record("real_banner", probe.texts(app.root))
+    path = app.data_dir / "catalogues" / "alles_auf_1_karte-catalogue.json"
+    saved = json.loads(path.read_text()) if path.exists() else {"cards": []}
+    probe.record("real_saved", [c for c in saved["cards"] if c.get("status") == "checked"])

@@ -116,3 +116,51 @@ def test_advanced_variant_by_taps_to_the_final_scores(run_ui, tmp_path):
     scores = run.image("advanced_scores")
     green = (scores[:, :, 1] > 90) & (scores[:, :, 2] < 80) & (scores[:, :, 0] < 80)
     assert green.mean() > 0.02
+
+
+def test_deal_to_any_seat_and_seat_colours_with_four_players(run_ui):
+    """The deal goes to the seat tapped (default: the next seat still short); panels in
+    the seats' colours with black or white text; nothing unreadable at 800x480."""
+    from ui.colours import ink_on, seat_rgb
+    from ui.games.kit import text_fill
+
+    run = run_ui("scenarios_alles_auf_1_karte:deal_out_of_order_four_players")
+    r = run.result
+    assert r["deal_default"] == ["deal_0"]                    # the next short seat, highlighted
+    assert r["deal_chosen_cy"] == ["deal_2"]
+    assert "Cy" in r["deal_info_cy"] and r["picker_title"] == "Which card did Cy draw?"
+    first, second = r["dealt_first"][:2]
+    assert first == {"type": "draw_card", "seat": 2, "card": X12_ID}
+    assert second["seat"] == 3
+    assert r["deal_seats"][:3] == [2, 3, 2]
+    # Bo's card is in no sample: its rows tapped into the grid (13 taps), then drawn
+    assert r["entry_title"] == "Which card did Bo draw? Tap its rows"
+    assert r["entry_use_disabled_blank"] and r["entry_note_blank"] == "Row 1: tap its colour."
+    assert r["entry_taps"] == 13 and r["entry_note_done"] == "The card is complete: tap Use this card"
+    enter, draw = r["real_actions"]
+    assert enter["type"] == "enter_card" and enter["card"] == REAL_ID
+    assert draw == {"type": "draw_card", "seat": 1, "card": REAL_ID}
+    assert r["real_open"] == [REAL_ID]
+    assert any("kept in your card set" in t for t in r["real_banner"])
+    # remembered in the copy's card set, in place of the sample it replaced in the game
+    assert [c["id"] for c in r["real_saved"]] == [REAL_ID]
+    assert enter["replaces"] not in r["open_after_deal"][1]
+    assert r["deal_buttons_after_cy"] == ["deal_0", "deal_1", "deal_3"]
+    entry = run.image("card_entry")
+    assert entry.std() > 20
+    assert r["open_after_deal"][1][0] == REAL_ID
+    assert r["open_after_deal"][2][0] == X12_ID and all(len(o) == 2 for o in r["open_after_deal"])
+    for seat, colour in enumerate(("red", "blue", "green", "yellow")):
+        fill = text_fill(seat_rgb(colour))
+        assert r["bands"][seat] == [*fill, 1]
+        assert r["inks"][seat] == [*ink_on(fill), 1]
+    problems = {look: rows for look, rows in r["problems"].items() if rows}
+    assert not problems, problems
+    assert set(r["problems"]) == {"deal", "mark_four"}
+    mark = run.image("mark_four")
+    for colour in ("red", "blue", "green"):   # each seat's strip shows its colour
+        assert colour_share(mark, text_fill(seat_rgb(colour)), tolerance=12) > 0.005, colour
+
+
+X12_ID = "O:P5-Y3s-G2-B4s-R6"
+REAL_ID = "G:R3s-P4-B5-O6s-Y2"

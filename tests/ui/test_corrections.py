@@ -17,7 +17,7 @@ def test_correct_a_players_cards_by_taps_and_undo(run_ui):
 def test_setup_says_the_alles_card_layouts_are_samples(run_ui):
     r = run_ui("scenarios_corrections:alles_setup_notice").result
     [notice] = r["notices_alles_auf_1_karte"]
-    assert notice.startswith("The 30 card layouts shipped are invented samples")
+    assert notice.startswith("The card set shipped is a sample") and "Not in the list" in notice
     assert "Start player" in r["texts_alles_auf_1_karte"]
     assert r["notices_coloretto"] == []
 

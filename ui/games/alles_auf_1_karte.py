@@ -11,6 +11,7 @@ colours).
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -20,10 +21,13 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.signals import RoundEnded, SeatScored, Signal
+from companion.signals import ErrorSignal, RoundEnded, SeatScored, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
-    DrawCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+from companion.alles_auf_1_karte.cards import Card
+from companion.alles_auf_1_karte.catalogue import (
+    CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
@@ -31,6 +35,7 @@ from ui.games.kit import TableKit, reuse, tag
 from ui.screens import load_kv
 
 load_kv(__file__)
+log = logging.getLogger(__name__)
 
 CATALOGUE_DIR = "catalogues"
 GREEN = (0.1, 0.45, 0.28, 1)   # white text on it reads 5.8:1
@@ -48,6 +53,15 @@ class AaColourButton(Button):
     rgba = ListProperty([0.5, 0.5, 0.5, 1])
 
 
+class AaDealSeat(Button):
+    """A seat still short of starting cards, in its colour (the one the next card goes to
+    is ``chosen``: framed and bold)."""
+
+    fill = ListProperty([0.3, 0.3, 0.3, 1])
+    ink = ListProperty([1, 1, 1, 1])
+    chosen = BooleanProperty(False)
+
+
 class AllesView(SeatPanels, TableKit, BoxLayout):
     info = StringProperty("")
     final_round = BooleanProperty(False)
@@ -59,6 +73,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         self.entered: list[str] = []                    # dice entered by tap for this throw
         self.picked: set[int] = set()                   # dice (slot index) picked up to re-roll
         self.keeping: dict[int, set[str]] = {}          # advanced setup: cards each seat keeps
+        self.deal_to: int | None = None                 # deal: the seat tapped (None: the next short one)
         self.vm: AllesViewModel = self.model()
         self._key: tuple[Any, ...] | None = None
         self.ids.scroll.bind(size=lambda *_: self._size_panels())
@@ -77,6 +92,8 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         for seat in vm.seats:
             if seat.decided:
                 self.choices.pop(seat.seat, None)
+        if self.deal_to not in vm.seats_to_deal:
+            self.deal_to = None
         self.final_round = vm.final_round
         self.info = self._info_text(vm)
         self._build_dice(vm)
@@ -87,7 +104,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         phase, name = vm.phase, vm.name(vm.active_seat)
         prefix = self.tr("Final round!") + " " if vm.final_round and phase != "over" else ""
         if phase == "deal":
-            return self.tr("Deal: tap Pick card for the card {name} drew", name=vm.name(vm.seat_to_deal))
+            return self.tr("Deal: tap who drew, then Pick card ({name})", name=vm.name(self.dealing_seat))
         if phase == "keep":
             return self.tr("Everyone keeps 3 of their 5 cards")
         if phase == "reveal":
@@ -190,6 +207,34 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
     def keep_roll(self, *_: Any) -> None:
         self.submit(Reroll(self.vm.active_seat, ()))
 
+    # -- dealing to any seat -----------------------------------------------------
+    @property
+    def dealing_seat(self) -> int | None:
+        """The seat the next card drawn in the deal goes to: the one tapped, else the
+        next seat still short."""
+        return self.deal_to if self.deal_to is not None else self.vm.seat_to_deal
+
+    def _build_deal_seats(self, vm: AllesViewModel) -> None:
+        """One button per seat still short of starting cards, in its colour; the
+        seat the next card goes to is marked."""
+        for seat in vm.seats_to_deal:
+            fill, ink = self.seat_band(seat)
+            button = tag(AaDealSeat(text=vm.name(seat), fill=fill, ink=ink,
+                                 chosen=seat == self.dealing_seat), f"deal_{seat}")
+            button.bind(on_release=lambda _b, s=seat: self.choose_deal_seat(s))
+            self.ids.colours.add_widget(button)
+
+    def choose_deal_seat(self, seat: int) -> None:
+        self.deal_to = seat
+        self.refresh()
+
+    def random_card(self, *_: Any) -> None:
+        """Laptop play: a random card from the pile (in the deal, for the seat chosen)."""
+        if self.vm.phase == "deal" and self.dealing_seat is not None:
+            self.submit(DrawCard(self.dealing_seat, self.rng.choice(self.session.state.pile)))
+        else:
+            self.random_chance()
+
     # -- the buttons -----------------------------------------------------------
     def _button(self, text: str, handler: Any, wid: str, enabled: bool = True,
                 colour: tuple[float, ...] | None = None) -> Button:
@@ -205,8 +250,10 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         box.clear_widgets()   # a handful of buttons that change with the phase
         self.ids.colours.clear_widgets()
         if vm.needs_card_by_tap:
+            if vm.phase == "deal":
+                self._build_deal_seats(vm)
             self._button(self.tr("Pick card"), self.open_picker, "pick", colour=GREEN)
-            self._button(self.tr("Random"), self.random_chance, "random_card")
+            self._button(self.tr("Random"), self.random_card, "random_card")
         elif vm.phase == "throw":
             for colour in COLOURS:
                 button = tag(AaColourButton(colour=colour, text=self.colour_word(colour),
@@ -231,22 +278,65 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
 
         vm = self.vm
         if vm.phase == "deal":
-            title = self.tr("Which card did {name} draw?", name=vm.name(vm.seat_to_deal))
+            title = self.tr("Which card did {name} draw?", name=vm.name(self.dealing_seat))
         elif vm.phase == "reveal":
             title = self.tr("Which card was laid in the display?")
         else:
             title = self.tr("Which card did {name} draw?", name=vm.name(vm.replacing_seat))
         CardPicker(title=title, cards=list(vm.pile), on_pick=self.pick_card,
-                   on_random=self.random_chance, on_edit=self.open_editor).open()
+                   on_random=self.random_card, on_edit=self.open_editor,
+                   on_enter=lambda: self.open_entry(title)).open()
 
-    def pick_card(self, card_id: str) -> None:
+    def draw_action(self, card_id: str) -> Any:
+        """The table's draw of ``card_id`` in this phase (deal, display, new card)."""
         vm = self.vm
         if vm.phase == "deal":
-            self.submit(DrawCard(vm.seat_to_deal, card_id))
-        elif vm.phase == "reveal":
-            self.submit(RevealCard(card_id))
-        elif vm.phase == "replace":
-            self.submit(DrawCard(vm.replacing_seat, card_id))
+            return DrawCard(self.dealing_seat, card_id)
+        if vm.phase == "reveal":
+            return RevealCard(card_id)
+        return DrawCard(vm.replacing_seat, card_id)
+
+    def pick_card(self, card_id: str) -> None:
+        self.submit(self.draw_action(card_id))
+
+    def open_entry(self, title: str) -> None:
+        from ui.games.alles_auf_1_karte_entry import CardEntry
+
+        CardEntry(title=self.tr("{question} Tap its rows", question=title),
+                  on_done=self.enter_real_card).open()
+
+    def enter_real_card(self, card: Card) -> None:
+        """The real card drawn: in this game in place of the sample most like it still
+        in the pile, then drawn; and kept in the copy's card set for the next games."""
+        vm = self.vm
+        try:
+            catalogue = load_effective_catalogue(catalogue_dir(self.app))
+        except CatalogueError as exc:   # the game goes on; the card is not remembered
+            catalogue = None
+            self._not_remembered(exc)
+        unchecked = catalogue.unchecked if catalogue is not None else [c.id for c in vm.pile]
+        sample = stand_in_for(card, vm.pile, unchecked)
+        if sample is None or not self.submit_all([EnterCard(card.id, sample), self.draw_action(card.id)]):
+            return
+        if catalogue is None or card.id in catalogue.ids:
+            return
+        if sample not in catalogue.ids:   # this game was dealt from an older set
+            sample = stand_in_for(card, catalogue.cards, catalogue.unchecked)
+        try:
+            replace_card(catalogue_dir(self.app), sample, card)
+        except (CatalogueError, OSError) as exc:
+            self._not_remembered(exc)
+            return
+        self.app.show_banner(self.tr("The card is in the game and kept in your card set for the "
+                                     "next games (in place of a sample)."), 5)
+
+    def _not_remembered(self, exc: Exception) -> None:
+        log.warning("the real card could not be kept in the card set: %s", exc)
+        self.app.show_banner(self.tr("This card could not be kept for the next games ({error}); "
+                                     "enter it again then, or correct it under Cards.",
+                                     error=str(exc)), 10)
+        if self.app.hardware is not None:   # the status LED and the low beep too
+            self.app.hardware.play(ErrorSignal(str(exc)))
 
     def open_editor(self, *_: Any) -> None:
         from ui.games.alles_auf_1_karte_editor import CardEditor

@@ -49,9 +49,11 @@ class CardPicker(ModalView):
     """Tap the card that was drawn; filter by the colour missing on the card."""
 
     def __init__(self, title: str, cards: list[Card], on_pick: Callable[[str], None],
-                 on_random: Callable[[], None], on_edit: Callable[[], None], **kwargs: Any):
+                 on_random: Callable[[], None], on_edit: Callable[[], None],
+                 on_enter: Callable[[], None], **kwargs: Any):
         super().__init__(**kwargs)
         self.cards, self.on_pick, self.on_random, self.on_edit = cards, on_pick, on_random, on_edit
+        self.on_enter = on_enter
         self.missing: str | None = None
         self.ids.title.text = title
         filters = self.ids.filters
@@ -91,6 +93,11 @@ class CardPicker(ModalView):
     def edit(self) -> None:
         self.dismiss()
         self.on_edit()
+
+    def enter(self) -> None:
+        """The card drawn is not in the list: tap its rows instead."""
+        self.dismiss()
+        self.on_enter()
 
 
 class CardEditor(ModalView):

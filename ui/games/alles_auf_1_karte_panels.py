@@ -18,8 +18,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
 from companion.engine import CompanionError
 from companion.i18n import N_
+from ui.colours import ink_on, seat_rgb
 from ui.games.alles_auf_1_karte_cards import CardView
-from ui.games.kit import reuse, tag
+from ui.games.kit import reuse, tag, text_fill
 
 #: colour names as the players read them (translated through app.tr)
 COLOUR_WORDS = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"),
@@ -30,6 +31,7 @@ BACK_IDLE = [0.16, 0.18, 0.21, 1]
 BACK_FLASH = [0.55, 0.45, 0.1, 1]
 BACK_ACTIVE = [0.14, 0.27, 0.4, 1]
 BACK_DISPLAY = [0.2, 0.2, 0.14, 1]
+BAND_NONE = [0.25, 0.25, 0.2, 1]
 
 
 class AaSeatPanel(BoxLayout):
@@ -37,6 +39,9 @@ class AaSeatPanel(BoxLayout):
 
     seat = ObjectProperty(None, allownone=True)
     back = ListProperty(BACK_IDLE)
+    #: the name strip: the seat's colour chosen in setup (text_fill), its text black or white
+    band = ListProperty(BAND_NONE)
+    ink = ListProperty([1, 1, 1, 1])
 
     def set_button(self, button: Any | None) -> None:
         """The footer's one button (Pass, Keep), replacing the last one."""
@@ -81,6 +86,12 @@ class SeatPanels:
     def colours_text(self, colours: tuple[str, ...] | list[str]) -> str:
         return ", ".join(self.colour_word(c) for c in colours)
 
+    def seat_band(self, seat: int) -> tuple[list[float], list[float]]:
+        """A seat's colour from setup as a fill under text, and the ink that reads on it."""
+        players = self.session.config.players
+        fill = text_fill(seat_rgb(players[seat].colour if seat < len(players) else "", seat))
+        return [*fill, 1], [*ink_on(fill), 1]
+
     def _build_panels(self, vm: AllesViewModel) -> None:
         entries: list[AllesSeat | None] = ([None] if vm.shows_display else []) + list(vm.seats)
         panels = reuse(self.ids.seats, len(entries), lambda _i: AaSeatPanel())
@@ -114,12 +125,14 @@ class SeatPanels:
                                  if choosing else "")
         panel.min_width = dp(MIN_CARD_W) * max(1, len(vm.display))
         panel.back = BACK_DISPLAY
+        panel.band, panel.ink = BAND_NONE, [1, 1, 1, 1]
 
     def _seat_panel(self, panel: AaSeatPanel, vm: AllesViewModel, seat: AllesSeat) -> None:
         number = seat.seat
         panel.seat = number
         panel.ids.name.text = seat.name
         panel.ids.total.text = self.tr("{points} pts", points=seat.score)
+        panel.band, panel.ink = self.seat_band(number)
         if number in self.flashing:
             panel.back = BACK_FLASH
         elif number == vm.active_seat:

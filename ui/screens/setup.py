@@ -13,6 +13,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import available_games, game_title, load_game
+from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
 from companion.i18n import N_, Text
 from companion.record import remembered_options
 from companion.signals import ErrorSignal
@@ -46,6 +47,7 @@ class SetupScreen(Screen):
     error = StringProperty("")
     game = ObjectProperty(None, allownone=True)
     mapped_board = BooleanProperty(False)   # Caravelas: a board was just exported from the mapper
+    fleets = ObjectProperty(None, allownone=True)   # Golden Horn: the FleetBlock
 
     def refresh(self) -> None:
         self.error = ""
@@ -112,7 +114,13 @@ class SetupScreen(Screen):
         notice = getattr(self.game, "setup_notice", "")
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
+        self.fleets = None
         for option in self.game.options:
+            if option.name == FLEET_OPTION:   # Golden Horn's sails: by pickers, per player
+                self.fleets = self._fleet_block(app, option)   # first: the copy's own ships
+                options.add_widget(self.fleets, index=len(options.children) - (1 if notice else 0))
+                self._show_fleets()
+                continue
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)
             if option.choices:
@@ -147,6 +155,48 @@ class SetupScreen(Screen):
             mapper.on_export = lambda _path: setattr(self, "mapped_board", True)
             app.goto("board_mapper")
         row.ids.camera.bind(on_release=open_mapper)
+
+    # -- Golden Horn's fleets (ui/screens/setup_fleets.py) ---------------------
+    def _fleet_block(self, app: Any, option: Any) -> Any:
+        from ui.screens.setup_fleets import FleetBlock
+
+        block = FleetBlock(app.tr(option.label), app.tr(option.help) if option.help else "")
+        for row in self.ids.players.children:   # a player's colour or name changed: look again
+            row.ids.colour.bind(text=lambda *_: self._show_fleets())
+            row.ids.name.bind(text=lambda *_: block.rename(self._player_names()))
+        return block
+
+    def _player_names(self) -> list[str]:
+        return [r.ids.name.text.strip() for r in sorted(self.ids.players.children, key=lambda r: r.seat)]
+
+    def _show_fleets(self) -> None:
+        """The fleets remembered for the players' colours (newest game of this size
+        first, then the other sizes), with a warning when they were entered for other seats."""
+        app = App.get_running_app()
+        if self.fleets is None:
+            return
+        colour_back = {app.tr(c): c for c in SEAT_COLOURS}
+        colours = [colour_back.get(r.ids.colour.text, r.ids.colour.text)
+                   for r in sorted(self.ids.players.children, key=lambda r: r.seat)]
+        sizes = [self.player_count] + [n for n in range(self.game.min_players, self.game.max_players + 1)
+                                       if n != self.player_count]
+        remembered = []
+        for size in sizes if app.journal is not None else ():
+            try:
+                remembered.append(remembered_from(app.journal.latest_config(self.game_name, size)))
+            except (CompanionError, ValueError, RecursionError) as exc:   # shown by _remembered_copy
+                log.warning("remembered fleets of %s-player games ignored: %s", size, exc)
+        self.fleets.show(self._player_names(), choose_fleets(colours, remembered))
+
+    def _warn_sample_fleets(self, app: Any) -> None:
+        """After Start: the players who play with the sample sails are named (the table
+        always wins: a warning, never a stop)."""
+        seats = self.fleets.sample_seats if self.fleets is not None else []
+        if seats:
+            names = [self._player_names()[s] for s in seats]
+            app.show_banner(app.tr(Text("{names}: the sample sails are used, not your ships' sails; "
+                                        "enter the real ones in setup before the next game.",
+                                        names=", ".join(names))), seconds=10)
 
     def _remembered_copy(self, app: Any) -> dict[str, str]:
         """What the last game of this size used for the copy's text options (tiles,
@@ -213,6 +263,8 @@ class SetupScreen(Screen):
         players = tuple(Player(r.seat, r.ids.name.text.strip(),
                                colour_back.get(r.ids.colour.text, r.ids.colour.text)) for r in rows)
         options = []
+        if self.fleets is not None and self.fleets.value():
+            options.append((FLEET_OPTION, self.fleets.value()))
         for option, row in self._option_rows:
             if option.choices:
                 back = {app.tr(option.label_for(v)): v for v in option.choices}
@@ -234,3 +286,4 @@ class SetupScreen(Screen):
             self.error = error_text(app, exc)
             return
         self.error = ""
+        self._warn_sample_fleets(app)
