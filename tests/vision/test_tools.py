@@ -31,6 +31,29 @@ def test_scan_json_lists_every_code(tmp_path, capsys, demo_profile):
     assert foreign[0]["payload"].startswith("WIFI:") and foreign[0]["reason"] == "no TC prefix"
 
 
+def test_scan_decodes_as_the_worker_does(tmp_path, capsys, demo_profile, monkeypatch):
+    """zxing-cpp first when it is installed (the worker's default), pyzbar alone on request
+    or without zxing-cpp; every tag read either way."""
+    from vision import decoders
+    from vision.config import DetectConfig
+
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), ship_table(demo_profile).render())
+    assert DetectConfig().use_zxing and decoders.zxing_available()   # a dependency (requirements.txt)
+
+    def used(argv):
+        assert scan.main([str(path), "--json", *argv]) == 0
+        codes = json.loads(capsys.readouterr().out)["codes"]
+        assert len(codes) == 6
+        return {c["decoder"] for c in codes}
+
+    assert "zxing" in used([])
+    assert "zxing" in {c["decoder"] for c in scan.scan(str(path))["codes"]}   # the function's default too
+    assert used(["--pyzbar-only"]) == {"pyzbar"}
+    monkeypatch.setattr(decoders, "zxing_available", lambda: False)   # zxing-cpp missing on this machine
+    assert used([]) == {"pyzbar"}
+
+
 def test_scan_bad_files(tmp_path, capsys):
     bad = tmp_path / "broken.jpg"
     bad.write_bytes(b"\xff\xd8\xff\xe0 not really")
