@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import math
 import random
-from dataclasses import replace
 
 import numpy as np
 import pytest
 
+from vision.bench import bumped_table, read_across_bump
 from vision.camera_model import CameraModel
 from vision.gate import ChangeGate
 from vision.profiles import load_profile
@@ -144,40 +144,12 @@ def test_fresh_reader_with_one_tile_marker_hidden_places_the_rest(tiles_profile)
     assert reading.piece("gh:ship:4:b").position_mm is not None
 
 
-def bumped_table(profile, seed: int, scale: float):
-    """A ship on every square (off centre, any heading) under a slightly tilted camera, and the
-    camera knocked by ``scale`` x (±3° tilt, ±4° turn, ±25 mm): (table, truth, bumped camera)."""
-    rng = random.Random(seed)
-    camera = CameraModel(tilt_deg=rng.uniform(0, 8), yaw_deg=rng.uniform(-3, 3))
-    table = SimulatedTable(profile, camera, seed=seed)
-    truth = {}
-    for k, space in enumerate(s.name for s in profile.spaces if s.polygon):
-        tag = ship("golden_horn", k % 5, "ABCD"[k // 5])
-        x, y = profile.space(space).center
-        table.place_piece(tag, (x + rng.uniform(-8, 8), y + rng.uniform(-8, 8)), rng.uniform(0, 360), 50)
-        truth[tag.identity] = space
-    bumped = replace(camera, tilt_deg=camera.tilt_deg + scale * rng.uniform(-3, 3),
-                     yaw_deg=camera.yaw_deg + scale * rng.uniform(-4, 4),
-                     offset_mm=(scale * rng.uniform(-25, 25), scale * rng.uniform(-25, 25)))
-    return table, truth, bumped
-
-
-def _read_bump(table, profile, bumped):
-    """Read the table, knock the camera, read what the gate says changed: (reader, reading after)."""
-    reader, gate = TableReader(profile), ChangeGate()
-    first = reader.read(table.render(), regions=_gate_regions(gate, table.render()).regions)
-    table.set_camera(bumped)
-    frame = table.render()
-    settled = _gate_regions(gate, frame)
-    return reader, first, reader.read(frame, regions=settled.regions), frame
-
-
 @pytest.mark.parametrize("seed, scale", [(11, 1.0), (8, 0.06), (9, 0.06), (9, 0.1)])
 def test_bumped_camera_places_every_ship_again(demo_profile, seed, scale):
     """Knocks big and small: a small one changes only some of the frame, cutting some tags in two
     (before: such a tag was dropped and not read again, 178 of 180 ships right at scale 0.06)."""
     table, truth, bumped = bumped_table(demo_profile, seed, scale)
-    _, first, reading, _ = _read_bump(table, demo_profile, bumped)
+    _, first, reading, _ = read_across_bump(table, demo_profile, bumped)
     assert {p.tag: p.space for p in first.pieces} == truth
     assert {p.tag: p.space for p in reading.pieces} == truth
 
@@ -185,8 +157,8 @@ def test_bumped_camera_places_every_ship_again(demo_profile, seed, scale):
 def test_a_bump_reads_every_tag_again_where_it_now_is(demo_profile):
     """After a knock no tag is left where the camera saw it before: the reader's codes are those a
     fresh reader finds in the bumped frame (stale ones put ships up to 2.4 mm off)."""
-    table, truth, bumped = bumped_table(demo_profile, 3, 0.1)
-    reader, _, reading, frame = _read_bump(table, demo_profile, bumped)
+    table, _, bumped = bumped_table(demo_profile, 3, 0.1)
+    reader, _, _, frame = read_across_bump(table, demo_profile, bumped)
     fresh = TableReader(demo_profile)
     fresh.read(frame)
     now = {d.data: d.center for d in fresh.detections()}

@@ -73,7 +73,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
     (photos / "1.txt").write_text("hello table\n")
     cv2.imwrite(str(photos / "2.png"), np.full((50, 50), 128, np.uint8))
     (photos / "2.txt").write_text("unreadable")
-    assert bench.main(["--scenes", "1", "--moves", "2", "--photos", str(tmp_path / "photos")]) == 0
+    assert bench.main(["--scenes", "1", "--moves", "2", "--bumps", "1", "--photos", str(tmp_path / "photos")]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert any("pyzbar full frame (baseline)" in line for line in lines)
     summary = json.loads(lines[-1])
@@ -81,6 +81,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
         assert key in summary
     assert summary["real_photo_rate"] == 0.5
     assert 0 <= summary["recall"] <= 1 and summary["false_reads"] >= 0
+    assert summary["bumped_ships"] == 18 and 0 <= summary["bumped_ships_right"] <= 18
 
 
 def test_bench_fails_loudly_without_its_photos(tmp_path):
