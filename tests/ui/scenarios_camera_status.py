@@ -25,5 +25,4 @@ async def camera_unplugged(probe) -> None:
     await probe.until(lambda: app.banner != "")
     probe.record("banner", app.banner)
     probe.record("status", app.camera.worker.status.message)
-    probe.record("signals", signals)
-    probe.record("error_signal", ErrorSignal.__name__)
+    probe.record("error_signalled", ErrorSignal.__name__ in signals)
