@@ -5,7 +5,10 @@ change only the changed regions are decoded again.  Anchors are looked for
 again inside every changed region (grown to cover the anchors it touches and
 where lost anchors were last seen): an anchor a hand covered is dropped, one
 that reappears is found again, and the board is fitted only on anchors seen
-in the settled frame.  Positions and headings are in table millimetres
+in the settled frame.  An anchor found again elsewhere means the camera (or
+the board) was knocked: then the whole frame is read again, never a mix of
+moved and stale positions.  A changed region is grown to take in every tag
+it touches (a code is decoded whole or not at all).  Positions and headings are in table millimetres
 (:attr:`vision.board.BoardLocation.frame`).
 """
 from __future__ import annotations
