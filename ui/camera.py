@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from kivy.clock import Clock
 
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from companion.readings import TableReading
 from companion.session import TableSession
 from vision.games import CameraSetup, game_vision
@@ -35,7 +35,8 @@ class CameraFeed:
 
     def __init__(self, session: TableSession, setup: CameraSetup, source: Any,
                  on_status: Callable[[str], None] | None = None,
-                 on_error: Callable[[], None] | None = None):
+                 on_error: Callable[[], None] | None = None,
+                 translate: Callable[[Text], str] = str):
         from vision.reader import TableReader
         from vision.worker import VisionWorker
 
@@ -44,6 +45,7 @@ class CameraFeed:
         self.source = source
         self.on_status = on_status
         self.on_error = on_error  # a camera failure: the status LED (once per new failure)
+        self.translate = translate  # the camera's status in the players' language (on_status gets it shown)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
         # a stepped simulated camera (tests) is quiet between steps by design: not a stall
@@ -66,13 +68,15 @@ class CameraFeed:
             self.session.propose_from_reading(reading)
 
     def _poll_status(self) -> None:
+        """Once a second on the Kivy thread: a camera problem (translated) to ``on_status``, and
+        to ``on_error`` (the status LED) unless the camera is only starting; "" once it is fine again."""
         status = self.worker.status
-        text = "" if status.ok else status.message
+        text = "" if status.ok else self.translate(status.text)
         if text != self._last_status:
             self._last_status = text
             if self.on_status is not None:
                 self.on_status(text)
-            if text and self.on_error is not None:
+            if text and not status.starting and self.on_error is not None:
                 self.on_error()
 
     def step(self, frames: int) -> Any:
@@ -108,10 +112,19 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
-        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error).start(), ""
+        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error,
+                          translate=app_translate).start(), ""
     except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
+
+
+def app_translate(text: Text) -> str:
+    """``text`` in the running app's language (English without an app)."""
+    from kivy.app import App
+
+    tr = getattr(App.get_running_app(), "tr", None)
+    return tr(text) if tr is not None else str(text)
 
 
 def signal_camera_error() -> None:

@@ -15,7 +15,9 @@ It then measures the change gate on still frames (``still_cpu_ratio``), the
 latency from the first still frame to the published reading through the real
 worker at the app's frame rate (10 fps) at 1280x720, and the real-photo read
 rate through the worker's path, texts compared strictly (surrounding white
-space and newlines only).  The renders use their own seed (not the tests').
+space and newlines only), and how many ships a knocked camera still places on
+their squares (``bumped_ships_right`` of ``bumped_ships``).  The renders use
+their own seed (not the tests').
 The last line printed is one JSON object.
 """
 from __future__ import annotations
@@ -36,13 +38,15 @@ from typing import Callable, Sequence
 import cv2
 import numpy as np
 
+from companion.readings import TableReading
+
 from vision.camera_model import CameraModel
 from vision.config import DetectConfig, VisionConfig
 from vision.decoders import decode_pyzbar, zxing_available
-from vision.detect import detect_tags
+from vision.detect import Box, detect_tags
 from vision.frames import read_image, to_gray
 from vision.gate import ChangeGate
-from vision.profiles import load_profile
+from vision.profiles import BoardProfile, load_profile
 from vision.reader import TableReader
 from vision.sheets import choose_tag_size
 from vision.sources.base import EndOfStream, Frame, FrameSource
@@ -271,6 +275,59 @@ def first_still_latency(rng: random.Random, moves: int, fps: float = APP_FPS) ->
     return first, settle
 
 
+BUMP_SCALES = (0.05, 0.1, 0.3, 1.0)  # knocks from a nudge to a shove (see bumped_table)
+
+
+def bumped_table(profile: BoardProfile, seed: int, scale: float) -> tuple[SimulatedTable, dict[str, str], CameraModel]:
+    """A ship on every square of ``profile`` (off centre, any heading) under a slightly tilted
+    1280x720 camera, and that camera knocked by ``scale`` x (±3° tilt, ±4° turn, ±25 mm):
+    (table, ship tag -> space, the knocked camera)."""
+    rng = random.Random(seed)
+    camera = CameraModel(tilt_deg=rng.uniform(0, 8), yaw_deg=rng.uniform(-3, 3))
+    table = SimulatedTable(profile, camera, seed=seed)
+    truth = {}
+    for k, space in enumerate(s.name for s in profile.spaces if s.polygon):
+        tag = ship("golden_horn", k % 5, "ABCD"[k // 5])
+        x, y = profile.space(space).center
+        table.place_piece(tag, (x + rng.uniform(-8, 8), y + rng.uniform(-8, 8)), rng.uniform(0, 360), 50)
+        truth[tag.identity] = space
+    bumped = replace(camera, tilt_deg=camera.tilt_deg + scale * rng.uniform(-3, 3),
+                     yaw_deg=camera.yaw_deg + scale * rng.uniform(-4, 4),
+                     offset_mm=(scale * rng.uniform(-25, 25), scale * rng.uniform(-25, 25)))
+    return table, truth, bumped
+
+
+def read_across_bump(table: SimulatedTable, profile: BoardProfile, bumped: CameraModel
+                     ) -> tuple[TableReader, TableReading, TableReading, np.ndarray]:
+    """Read the table as the worker does (the gate's regions), knock the camera, read what the
+    gate says changed: (reader, reading before, reading after, the knocked frame)."""
+    reader, gate = TableReader(profile), ChangeGate()
+
+    def settle(frame: np.ndarray) -> tuple[Box, ...] | None:
+        settled = None
+        for _ in range(4):
+            settled = gate.update(frame) or settled
+        return settled.regions if settled is not None else ()
+
+    frame = table.render()
+    before = reader.read(frame, regions=settle(frame))
+    table.set_camera(bumped)
+    frame = table.render()
+    return reader, before, reader.read(frame, regions=settle(frame)), frame
+
+
+def bump_placement(rng: random.Random, trials: int) -> tuple[int, int]:
+    """(ships placed on their square after a knock, ships) over ``trials`` knocked tables."""
+    profile = load_profile("demo")
+    right = total = 0
+    for k in range(trials):
+        table, truth, bumped = bumped_table(profile, rng.randrange(1 << 30), BUMP_SCALES[k % len(BUMP_SCALES)])
+        after = read_across_bump(table, profile, bumped)[2]
+        right += sum(after.piece(t) is not None and after.piece(t).space == space for t, space in truth.items())
+        total += len(truth)
+    return right, total
+
+
 def _texts(data: bytes) -> set[str]:
     out = set()
     for enc in ("utf-8", "shift_jis", "big5", "latin-1"):
@@ -370,6 +427,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--photos", default=DEFAULT_PHOTOS,
                         help="folder of labelled QR photos (default ../shared/data/qr-photos from the repo root)")
     parser.add_argument("--fps", type=float, default=APP_FPS, help=f"camera frame rate for the latency (default {APP_FPS:g})")
+    parser.add_argument("--bumps", type=int, default=8, help="knocked cameras, 18 ships each (default 8)")
     parser.add_argument("--seed", type=int, default=BENCH_SEED)
     args = parser.parse_args(argv)
     photos = real_photo_rates(args.photos)  # first: a missing folder fails before minutes of rendering
@@ -402,6 +460,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"first still frame -> published reading through the worker at 1280x720, {args.fps:g} fps: "
           f"p50 {_percentile(first, 0.5):.1f} ms, p95 {_percentile(first, 0.95):.1f} ms over {len(first)} of {args.moves} moves "
           f"(settling frame -> reading p95 {_percentile(settle, 0.95):.1f} ms)")
+    bump_right, bump_ships = bump_placement(rng, args.bumps)
+    print(f"bumped camera ({args.bumps} knocks, {'/'.join(f'{k:g}' for k in BUMP_SCALES)} x a shove): "
+          f"{bump_right} of {bump_ships} ships placed right after the knock")
     for name, rate in photos.items():
         if name != "count":
             print(f"real photos ({photos['count']}), strict text, through the worker: {name:<24} {rate * 100:6.1f}%")
@@ -425,6 +486,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "real_photo_rate_zxing": round(photos["worker (zxing+pyzbar)"], 4) if "worker (zxing+pyzbar)" in photos else None,
         "real_photo_rate_pyzbar": round(photos["worker (pyzbar)"], 4),
         "real_photo_count": int(photos["count"]),
+        "bumped_ships_right": bump_right, "bumped_ships": bump_ships,
     }
     print(json.dumps(summary))
     return 0

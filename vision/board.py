@@ -256,22 +256,24 @@ def tile_centres(location: BoardLocation, profile: BoardProfile) -> dict[str, Po
     return centres
 
 
-def shortest_route(centres: dict[str, Point], start: str, end: str) -> tuple[str, ...]:
-    """The order of all ``centres`` from ``start`` to ``end`` with the shortest total length.
+def shortest_route(centres: dict[str, Point], start: str, end: str | None) -> tuple[str, ...]:
+    """The order of all ``centres`` from ``start`` to ``end`` with the shortest total length
+    (``end`` None: an open path from ``start``, ending wherever it is shortest).
 
     Exhaustive up to 8 tiles between the ends (8! orders), nearest-first beyond.
     """
     middle = sorted(set(centres) - {start, end})
+    tail = () if end is None else (end,)
 
     def length(order: tuple[str, ...]) -> float:
         return sum(math.dist(centres[a], centres[b]) for a, b in zip(order, order[1:]))
 
     if len(middle) <= 8:
-        best = min(itertools.permutations(middle), key=lambda m: length((start, *m, end)))
-        return (start, *best, end)
+        best = min(itertools.permutations(middle), key=lambda m: length((start, *m, *tail)))
+        return (start, *best, *tail)
     order, rest = [start], set(middle)
     while rest:
         nxt = min(sorted(rest), key=lambda n: math.dist(centres[order[-1]], centres[n]))
         order.append(nxt)
         rest.remove(nxt)
-    return (*order, end)
+    return (*order, *tail)

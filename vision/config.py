@@ -47,6 +47,8 @@ class BoardConfig:
 
     min_anchors: int = 2              # anchors needed to trust the homography
     max_reprojection_mm: float = 6.0  # anchor corners must fit the homography this well
+    bump_px: float = 1.5              # an anchor found this far from where it was (mean corner, px): the
+                                      # camera (or the board) moved, so the whole frame is read again
 
 
 @dataclass(frozen=True)

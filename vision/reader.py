@@ -5,7 +5,10 @@ change only the changed regions are decoded again.  Anchors are looked for
 again inside every changed region (grown to cover the anchors it touches and
 where lost anchors were last seen): an anchor a hand covered is dropped, one
 that reappears is found again, and the board is fitted only on anchors seen
-in the settled frame.  Positions and headings are in table millimetres
+in the settled frame.  An anchor found again elsewhere means the camera (or
+the board) was knocked: then the whole frame is read again, never a mix of
+moved and stale positions.  A changed region is grown to take in every tag
+it touches (a code is decoded whole or not at all).  Positions and headings are in table millimetres
 (:attr:`vision.board.BoardLocation.frame`).
 """
 from __future__ import annotations
@@ -69,8 +72,13 @@ class TableReader:
         if full:
             regions = None
         if self.profile is not None and (full or regions or mem.location is None):
-            self._locate(frame, gray, regions)
-        fresh = detect_tags(gray, small, self.config.detect, regions)
+            if self._locate(frame, gray, regions):
+                regions = None  # a bumped camera: every tag and anchor moved, not just the changed ones
+                self._locate(frame, gray, None)
+        look = regions
+        if regions is not None:  # a tag is decoded whole or not at all: look at all of each one a region touches
+            look = tuple(_grow(r, [], [d for d in mem.detections if _box_overlaps(_box_of(d), r)]) for r in regions)
+        fresh = detect_tags(gray, small, self.config.detect, look)
         if regions is None:
             mem.detections = fresh
         else:
@@ -122,7 +130,12 @@ class TableReader:
     def location(self) -> BoardLocation | None:
         return self._memory.location
 
-    def _locate(self, frame: np.ndarray, gray: np.ndarray, regions: tuple[Box, ...] | None) -> None:
+    def _locate(self, frame: np.ndarray, gray: np.ndarray, regions: tuple[Box, ...] | None) -> bool:
+        """Find the anchors (all, or again inside ``regions``) and fit the board on them.
+
+        True when an anchor found again lies elsewhere than before (by more than
+        :attr:`BoardConfig.bump_px`): the camera was bumped, the caller reads everything.
+        """
         mem = self._memory
         assert self.profile is not None
         known = self.profile.all_anchor_ids()
@@ -130,7 +143,7 @@ class TableReader:
             seen = self._find_anchors(gray, (0, 0, gray.shape[1], gray.shape[0]))
         else:
             # anchors outside every changed region are unchanged; inside, they are looked for again
-            boxes = [_grow(r, [a for a in [*mem.anchors, *mem.lost.values()] if _touches(a, (r,))]) for r in regions]
+            boxes = [_grow(r, [a for a in [*mem.anchors, *mem.lost.values()] if _touches(a, (r,))], []) for r in regions]
             kept = [a for a in mem.anchors if not _touches(a, tuple(boxes))]
             found: dict[int, SeenAnchor] = {}
             for box in boxes:
@@ -139,17 +152,24 @@ class TableReader:
             seen = [a for a in kept if a.id not in found] + list(found.values())
         seen = [a for a in seen if a.id in known]
         ids = {a.id for a in seen}
-        mem.lost = {i: a for i, a in {**mem.lost, **{a.id: a for a in mem.anchors}}.items() if i not in ids}
+        before = {**mem.lost, **{a.id: a for a in mem.anchors}}
+        bumped = regions is not None and any(
+            a.id in before and _shift_px(a, before[a.id]) > self.config.board.bump_px for a in seen)
+        mem.lost = {i: a for i, a in before.items() if i not in ids}
+        if bumped:  # never fitted on a mix of moved and stale anchors: the caller looks again everywhere
+            mem.anchors = []
+            return True
         unchanged = mem.location is not None and _same_anchors(seen, mem.anchors)
         mem.anchors = seen
         if unchanged:
-            return  # the same anchors at the same places: the same fit
+            return False  # the same anchors at the same places: the same fit
         try:
             mem.location = locate_board(mem.anchors, self.profile, self.config.board, to_bgr(frame))
             mem.board_problem = ""
         except BoardNotFound as exc:
             mem.location = None
             mem.board_problem = str(exc)
+        return False
 
     def _find_anchors(self, gray: np.ndarray, box: Box) -> list[SeenAnchor]:
         """Anchors inside ``box`` (full-resolution px), in full-resolution px."""
@@ -218,8 +238,14 @@ class TableReader:
 
 
 def _box_of(det: Detection) -> Box:
-    xs, ys = zip(*det.corners)
-    return (int(min(xs)), int(min(ys)), int(max(xs)) + 1, int(max(ys)) + 1)
+    return _corners_box(det.corners)
+
+
+def _corners_box(corners: tuple[tuple[float, float], ...], margin: float = 0.0) -> Box:
+    """The bounding box of ``corners`` grown by ``margin`` of its size (a code's white border)."""
+    xs, ys = zip(*corners)
+    pad = margin * max(max(xs) - min(xs), max(ys) - min(ys))
+    return (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1, int(max(ys) + pad) + 1)
 
 
 def _box_overlaps(a: Box, b: Box) -> bool:
@@ -241,18 +267,22 @@ def _same_anchors(a: list[SeenAnchor], b: list[SeenAnchor], tolerance_px: float 
 
 def _anchor_box(anchor: SeenAnchor, margin: float = 0.25) -> Box:
     """The anchor's bounding box grown by ``margin`` of its size (its white border)."""
-    xs, ys = zip(*anchor.corners)
-    pad = margin * max(max(xs) - min(xs), max(ys) - min(ys))
-    return (int(min(xs) - pad), int(min(ys) - pad), int(max(xs) + pad) + 1, int(max(ys) + pad) + 1)
+    return _corners_box(anchor.corners, margin)
 
 
-def _grow(region: Box, anchors: list[SeenAnchor]) -> Box:
-    """``region`` grown to hold the whole of each anchor it touches (an ArUco marker is found whole or not at all)."""
+def _grow(region: Box, anchors: list[SeenAnchor], detections: list[Detection]) -> Box:
+    """``region`` grown to hold the whole of each anchor and tag given (those it touches:
+    an ArUco marker or a QR code is found whole or not at all), with their white borders."""
     x0, y0, x1, y1 = region
-    for a in anchors:
-        ax0, ay0, ax1, ay1 = _anchor_box(a)
-        x0, y0, x1, y1 = min(x0, ax0), min(y0, ay0), max(x1, ax1), max(y1, ay1)
+    boxes = [_anchor_box(a) for a in anchors] + [_corners_box(d.corners, 0.25) for d in detections]
+    for bx0, by0, bx1, by1 in boxes:
+        x0, y0, x1, y1 = min(x0, bx0), min(y0, by0), max(x1, bx1), max(y1, by1)
     return (max(0, x0), max(0, y0), x1, y1)
+
+
+def _shift_px(a: SeenAnchor, b: SeenAnchor) -> float:
+    """How far anchor ``a`` lies from ``b`` (mean corner distance, px)."""
+    return sum(((p[0] - q[0]) ** 2 + (p[1] - q[1]) ** 2) ** 0.5 for p, q in zip(a.corners, b.corners)) / len(a.corners)
 
 
 def _touches_px(box: Box, tray: object, location: BoardLocation) -> bool:

@@ -1,8 +1,10 @@
 """``python -m vision.scan IMAGE [--profile P] [--json]``: every QR code in one image.
 
 For each code: payload, ours or foreign (with the reason), corners (symbol
-order TL, TR, BR, BL), centre, and with a board profile the board position,
-heading and space.
+order TL, TR, BR, BL), centre, the decoder that read it, and with a board
+profile the board position, heading and space.  The decoders are the
+worker's (:class:`vision.config.DetectConfig`): zxing-cpp first when it is
+installed, pyzbar as the fallback; ``--pyzbar-only`` leaves zxing-cpp out.
 """
 from __future__ import annotations
 
@@ -20,8 +22,8 @@ from vision.profiles import load_profile
 from vision.tags import Tag
 
 
-def scan(path: str, profile_name: str | None = None, use_zxing: bool = False) -> dict[str, Any]:
-    """Scan one image file; returns the JSON-ready report."""
+def scan(path: str, profile_name: str | None = None, use_zxing: bool = DetectConfig.use_zxing) -> dict[str, Any]:
+    """Scan one image file; returns the JSON-ready report (``use_zxing``: as the worker, by default)."""
     image = read_image(path)
     gray = to_gray(image)
     profile = load_profile(profile_name) if profile_name else None
@@ -63,10 +65,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("image")
     parser.add_argument("--profile", help="board profile file or name (e.g. demo)")
     parser.add_argument("--json", action="store_true", help="print one JSON document")
-    parser.add_argument("--zxing", action="store_true", help="try zxing-cpp before pyzbar")
+    parser.add_argument("--pyzbar-only", action="store_true",
+                        help="decode with pyzbar alone (default: zxing-cpp first when installed, as the camera does)")
     args = parser.parse_args(argv)
     try:
-        report = scan(args.image, args.profile, args.zxing)
+        report = scan(args.image, args.profile, use_zxing=not args.pyzbar_only)
     except (FrameError, ProfileError) as exc:
         print(f"scan: error: {exc}", file=sys.stderr)
         return 2

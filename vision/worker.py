@@ -24,6 +24,7 @@ from typing import Callable
 
 import numpy as np
 
+from companion.i18n import N_, Text
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError
@@ -44,15 +45,31 @@ class _Ahead:
     snapshot: object  # the reader's memory before the read, to forget it
 
 
+#: the status before the camera has opened (not a failure: the UI shows it, the LED stays calm)
+STARTING = Text(N_("Camera starting…"))
+
+
 @dataclass(frozen=True)
 class WorkerStatus:
-    """What the UI shows about the camera: ``ok`` False means touch-only play."""
+    """What the UI shows about the camera: ``ok`` False means touch-only play.
+
+    ``text`` is the player-facing message (translated when shown, see
+    :mod:`companion.i18n`); ``message`` is its English, for logs and tests.
+    """
 
     ok: bool
-    message: str
+    text: Text
     frames: int = 0
     readings: int = 0
     errors: int = 0
+
+    @property
+    def message(self) -> str:
+        return str(self.text)
+
+    @property
+    def starting(self) -> bool:
+        return self.text == STARTING
 
 
 class VisionWorker:
@@ -79,7 +96,7 @@ class VisionWorker:
         self._count = 0
         self._frames = 0
         self._errors = 0
-        self._status = WorkerStatus(False, "starting")
+        self._status = WorkerStatus(False, STARTING)
         self._last_failure: str | None = None
         self.full_frames = 0  # frames whose full-resolution image was read (the gate settled, or read ahead)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
@@ -101,7 +118,8 @@ class VisionWorker:
                 self._thread.start()
                 self._watchdog.start()
             except Exception as exc:  # RuntimeError: can't start new thread
-                self._set_status(False, f"camera not started: {exc} (touch play continues)")
+                self._set_status(False, Text(N_("Camera not started ({reason}): restart the app to use it. "
+                                                "Play by touch meanwhile."), reason=str(exc)))
                 log.exception("the vision worker could not start")
                 raise
         return self
@@ -163,8 +181,11 @@ class VisionWorker:
         return not self._thread.is_alive()
 
     # ----- the thread ----------------------------------------------------
-    def _set_status(self, ok: bool, message: str) -> None:
-        self._status = WorkerStatus(ok, message, self._frames, self._count, self._errors)
+    def _set_status(self, ok: bool, text: Text) -> None:
+        self._status = WorkerStatus(ok, text, self._frames, self._count, self._errors)
+
+    def _set_running(self) -> None:
+        self._set_status(True, Text(N_("Camera ({camera}) running."), camera=self.source.name))
 
     def _run(self) -> None:
         try:
@@ -172,12 +193,12 @@ class VisionWorker:
         except BaseException as exc:  # noqa: BLE001 - the thread never ends silently
             self._errors += 1
             log.exception("the vision worker stopped")
-            self._set_status(False, f"camera stopped: internal error {type(exc).__name__}; "
-                                    "restart the app to use the camera (touch play continues)")
+            self._set_status(False, Text(N_("Camera stopped: internal error {error}. Restart the app to use "
+                                            "the camera; play by touch meanwhile."), error=type(exc).__name__))
             raise
         finally:
             if self._stop.is_set():
-                self._set_status(False, "camera closed")
+                self._set_status(False, Text(N_("Camera closed.")))
             with self._cond:
                 self._cond.notify_all()
 
@@ -189,18 +210,20 @@ class VisionWorker:
                     log.info("camera (%s) back after: %s", self.source.name, self._last_failure)
                     self._last_failure = None
                 if not self._stalled:  # after a stall, only a frame says the camera works again
-                    self._set_status(True, f"camera ({self.source.name}) running")
+                    self._set_running()
                 self._loop()
             except EndOfStream as exc:
-                self._set_status(False, str(exc))
+                self._set_status(False, Text(N_("The camera's recording has ended ({reason}): "
+                                                "play by touch."), reason=str(exc)))
                 break
             except Exception as exc:  # noqa: BLE001 - CameraUnavailable, OSError, anything a driver raises
                 self._errors += 1
                 if self._stalled:  # the watchdog stopped a stalled camera: its reason stays on screen
                     log.info("stalled camera (%s) stopped: %s", self.source.name, exc)
                 else:
-                    self._set_status(False, f"camera unavailable: {exc}; retrying in {self.retry_seconds:g} s "
-                                            "(touch play continues)")
+                    self._set_status(False, Text(N_("Camera unavailable ({reason}): check that it is plugged in; "
+                                                    "trying again every {seconds} s. Play by touch meanwhile."),
+                                                 reason=str(exc), seconds=f"{self.retry_seconds:g}"))
                 if not self._stalled and str(exc) != self._last_failure:  # the same failure every retry is logged once
                     self._last_failure = str(exc)
                     log.warning("camera unavailable (retrying every %g s; touch play continues): %s",
@@ -225,8 +248,9 @@ class VisionWorker:
                 continue
             self._last_frame_at = time.monotonic()  # next check (and restart) in another stall_seconds
             self._errors += 1
-            self._set_status(False, f"camera stalled: no picture for {self.stall_seconds:g} s; restarting it "
-                                    "(check the camera cable; touch play continues)")
+            self._set_status(False, Text(N_("Camera stalled: no picture for {seconds} s; restarting it. Check the "
+                                            "camera cable; play by touch meanwhile."),
+                                         seconds=f"{self.stall_seconds:g}"))
             if not self._stalled:
                 log.warning("camera (%s) stalled: no frame for %.1f s; restarting it", self.source.name, quiet)
             self._stalled = True
@@ -244,14 +268,14 @@ class VisionWorker:
                 frame = self.source.read()
             except FrameError as exc:  # an unreadable recorded frame: skip it
                 self._errors += 1
-                self._set_status(True, f"frame skipped: {exc}")
+                self._set_status(True, Text(N_("A camera frame was skipped ({reason})."), reason=str(exc)))
                 continue
             self._frames += 1
             self._last_frame_at = time.monotonic()
             if self._stalled:
                 self._stalled = False
                 log.info("camera (%s) delivers frames again", self.source.name)
-                self._set_status(True, f"camera ({self.source.name}) running")
+                self._set_running()
             t_settle = time.perf_counter()
             try:
                 # the gate looks at the small view; the full image is captured only once it settles
@@ -275,7 +299,7 @@ class VisionWorker:
                     if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
                         self.gate.refuse()  # read once the hand has gone, against the last frame read
                         rolling = None
-                        self._set_status(True, "waiting: a hand is over the table")
+                        self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
                         continue
                     reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
                 reading = self.reader.check_dice_still(reading, view, last_view, frame.size)
@@ -285,13 +309,14 @@ class VisionWorker:
                     continue  # still rolling: the reading that said so is out already
             except VisionError as exc:  # a bad frame: report, keep going
                 self._errors += 1
-                self._set_status(True, f"frame {frame.index} skipped: {exc}")
+                log.info("frame %s skipped: %s", frame.index, exc)
+                self._set_status(True, Text(N_("A camera frame was skipped ({reason})."), reason=str(exc)))
                 continue
             except Exception as exc:  # noqa: BLE001 - nothing a frame does may kill the worker
                 self._errors += 1
                 log.exception("frame %s broke the pipeline", frame.index)
-                self._set_status(False, f"camera reading failed: internal error {type(exc).__name__} "
-                                        "(details in the log; touch play continues)")
+                self._set_status(False, Text(N_("Camera reading failed: internal error {error} (details in the "
+                                                "log). Play by touch meanwhile."), error=type(exc).__name__))
                 continue
             self.settle_latencies_ms.append((time.perf_counter() - t_settle) * 1000.0)
             if still_since is not None:  # frame timestamps are time.monotonic() (FrameSource.read)
@@ -325,7 +350,7 @@ class VisionWorker:
             self._latest = reading
             self._count += 1
             self._cond.notify_all()
-        self._set_status(True, f"reading {self._count} published")
+        self._set_status(True, Text(N_("Camera reading {count} sent to the game."), count=self._count))
         if self.on_reading is not None:
             try:
                 self.on_reading(reading)

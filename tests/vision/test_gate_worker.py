@@ -151,7 +151,7 @@ def test_unavailable_camera_status_while_retrying(demo_profile):
     camera = FlakyCamera(None, failures=10**6)
     worker = VisionWorker(camera, TableReader(demo_profile), retry_seconds=0.01).start()
     assert worker.wait_for_reading(timeout=0.3) is None
-    assert not worker.status.ok and "camera unavailable" in worker.status.message
+    assert not worker.status.ok and "Camera unavailable" in worker.status.message
     worker.close()
     assert not worker.is_running
 

@@ -166,7 +166,7 @@ def test_the_worker_survives_any_exception_while_opening_and_says_so(demo_profil
         assert source.retried.wait(10)
         assert worker.is_running
         assert not worker.status.ok and "numpy.dtype size changed" in worker.status.message
-        assert "touch play continues" in worker.status.message
+        assert "play by touch" in worker.status.message.lower()
     finally:
         worker.close()
 

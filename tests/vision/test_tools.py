@@ -31,6 +31,29 @@ def test_scan_json_lists_every_code(tmp_path, capsys, demo_profile):
     assert foreign[0]["payload"].startswith("WIFI:") and foreign[0]["reason"] == "no TC prefix"
 
 
+def test_scan_decodes_as_the_worker_does(tmp_path, capsys, demo_profile, monkeypatch):
+    """zxing-cpp first when it is installed (the worker's default), pyzbar alone on request
+    or without zxing-cpp; every tag read either way."""
+    from vision import decoders
+    from vision.config import DetectConfig
+
+    path = tmp_path / "table.png"
+    cv2.imwrite(str(path), ship_table(demo_profile).render())
+    assert DetectConfig().use_zxing and decoders.zxing_available()   # a dependency (requirements.txt)
+
+    def used(argv):
+        assert scan.main([str(path), "--json", *argv]) == 0
+        codes = json.loads(capsys.readouterr().out)["codes"]
+        assert len(codes) == 6
+        return {c["decoder"] for c in codes}
+
+    assert "zxing" in used([])
+    assert "zxing" in {c["decoder"] for c in scan.scan(str(path))["codes"]}   # the function's default too
+    assert used(["--pyzbar-only"]) == {"pyzbar"}
+    monkeypatch.setattr(decoders, "zxing_available", lambda: False)   # zxing-cpp missing on this machine
+    assert used([]) == {"pyzbar"}
+
+
 def test_scan_bad_files(tmp_path, capsys):
     bad = tmp_path / "broken.jpg"
     bad.write_bytes(b"\xff\xd8\xff\xe0 not really")
@@ -50,7 +73,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
     (photos / "1.txt").write_text("hello table\n")
     cv2.imwrite(str(photos / "2.png"), np.full((50, 50), 128, np.uint8))
     (photos / "2.txt").write_text("unreadable")
-    assert bench.main(["--scenes", "1", "--moves", "2", "--photos", str(tmp_path / "photos")]) == 0
+    assert bench.main(["--scenes", "1", "--moves", "2", "--bumps", "1", "--photos", str(tmp_path / "photos")]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert any("pyzbar full frame (baseline)" in line for line in lines)
     summary = json.loads(lines[-1])
@@ -58,6 +81,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
         assert key in summary
     assert summary["real_photo_rate"] == 0.5
     assert 0 <= summary["recall"] <= 1 and summary["false_reads"] >= 0
+    assert summary["bumped_ships"] == 18 and 0 <= summary["bumped_ships_right"] <= 18
 
 
 def test_bench_fails_loudly_without_its_photos(tmp_path):

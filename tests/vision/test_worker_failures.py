@@ -74,7 +74,7 @@ def test_reader_raising_shows_on_screen_and_the_worker_survives(demo_profile, er
     reader = BrokenReader(demo_profile, error)
     with VisionWorker(camera, reader) as worker:
         assert _wait_status(worker, lambda s: not s.ok)
-        assert type(error).__name__ in worker.status.message and "touch play continues" in worker.status.message
+        assert type(error).__name__ in worker.status.message and "play by touch" in worker.status.message.lower()
         assert worker.is_running
         reader.heal.set()
         table.move_piece("gh:ship:0:b", demo_profile.space("C2").center)
@@ -92,7 +92,7 @@ def test_stalled_camera_is_reported_and_restarted(demo_profile):
         camera.block.set()
         assert camera.blocked.wait(10)
         assert _wait_status(worker, lambda s: not s.ok and "stalled" in s.message)
-        assert "check the camera cable" in worker.status.message
+        assert "Check the camera cable" in worker.status.message
         assert camera.released.wait(10)  # the watchdog stopped the hung camera ...
         camera.block.clear()
         assert _wait_status(worker, lambda s: s.ok)  # ... and the worker opened it again

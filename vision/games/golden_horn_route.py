@@ -134,63 +134,50 @@ def read_route(location: BoardLocation, profile: BoardProfile, image: np.ndarray
 
     ``occupied`` are profile spaces with a ship on them (their colour is not
     measured); ``known`` maps tile sides to colours read earlier (printed
-    order), used for squares that are covered now.
+    order), used for squares that are covered now.  When tiles are missing
+    from view but nothing is on the table that should not be (a ship or a hand
+    on a marker), the reading has problems yet still maps the spaces of every
+    tile whose place on the route is certain, so the ships on them are placed.
     """
     known = known or {}
     centres = tile_centres(location, profile)
-    problems: list[Text] = []
-    for node, tile in PORT_TILES.items():
-        if tile not in centres:
-            problems.append(Text(N_("The {tile} tile is not in view (marker {marker})."),
-                                 tile=_port_word(node), marker=_marker(profile, tile)))
-    sea = _sea_tiles(sorted(centres))
-    numbers = [n[:-1] for n in sea]
-    for number in sorted({n for n in numbers if numbers.count(n) > 1}):
-        problems.append(Text(N_("Both sides of sea tile {number} are in view: is a second copy on the table?"),
-                             number=number[len("sea-"):]))
     wanted = 2 if players == 2 else 4
-    if len(sea) != wanted:
-        problems.append(Text(N_("{players} players use {wanted} sea tiles; the camera sees {seen}."),
-                             players=players, wanted=wanted, seen=len(sea)))
-    modones = [n for n in centres if n.startswith("modone-")]
     expected_modone = {2: MODONE_TILES[2], 3: None, 4: MODONE_TILES[3]}[players]
-    if expected_modone is None and modones:
-        problems.append(Text(N_("3 players play without Modone: take its tile off the table.")))
-    elif expected_modone is not None and expected_modone not in modones:
-        if modones:
-            problems.append(Text(N_("Turn Modone over: {players} players use the side with {berths} berths."),
-                                 players=players, berths=2 if players == 2 else 3))
-        else:
-            problems.append(Text(N_("The Modone tile is not in view.")))
-    if problems:
+    hidden, wrong = _tile_problems(centres, profile, players, wanted, expected_modone)
+    problems = hidden + wrong
+    order = _route_order(centres)
+    if wrong or order is None:
         return RouteReading(players, problems=tuple(problems))
+    if not hidden and expected_modone is not None:
+        middle = order[1:-1]
+        if middle.index(expected_modone) != wanted // 2:
+            problems.append(Text(N_("Modone belongs in the middle of the route, between sea tiles {left} and {right}."),
+                                 left=wanted // 2, right=wanted // 2 + 1))
+            return RouteReading(players, order, problems=tuple(problems))
 
-    order = shortest_route(centres, PORT_TILES["V"], PORT_TILES["C"])
-    middle = order[1:-1]
-    if expected_modone is not None and middle.index(expected_modone) != wanted // 2:
-        problems.append(Text(N_("Modone belongs in the middle of the route, between sea tiles {left} and {right}."),
-                             left=wanted // 2, right=wanted // 2 + 1))
-        return RouteReading(players, order, problems=tuple(problems))
-
-    spaces: dict[str, str] = {"V": "V", "C": "C"}
-    if expected_modone is not None:
+    spaces = {node: node for node, tile in PORT_TILES.items() if tile in centres}
+    if expected_modone in centres:
         spaces[modone_space(expected_modone)] = "M"
+    slots_of: dict[str, list[int]] = {}
+    for number, side in _numbered_sides(order, wanted, expected_modone):
+        i = order.index(side)
+        before = centres[order[i - 1]] if i > 0 else centres[side]
+        after = centres[order[i + 1]] if i + 1 < len(order) else centres[side]
+        slots_of[side] = _slots_along(location, profile, side, (after[0] - before[0], after[1] - before[1]))
+        for k, s in enumerate(slots_of[side]):
+            spaces[square_space(side, s)] = f"s{3 * number + k + 1}"
+    if problems:
+        return RouteReading(players, order, spaces=spaces, problems=tuple(problems))
+
     tiles: list[str] = []
-    tile_index = {name: i for i, name in enumerate(order)}
-    for number, side in enumerate(n for n in middle if n.startswith("sea-")):
-        i = tile_index[side]
-        before, after = centres[order[i - 1]], centres[order[i + 1]]
-        along = (after[0] - before[0], after[1] - before[1])
-        slots = _slots_along(location, profile, side, along)
+    for side in _sea_tiles(list(order)):
         printed = known.get(side)
         if printed is None:    # colours are printed: measured until read once
             samples = [None if square_space(side, s) in occupied else _sample(image, location, profile, side, s)
                        for s in (1, 2, 3)]
             match = match_tile(samples)
             printed = match[0] if match else "???"
-        tiles.append("".join(printed[s - 1] for s in slots))
-        for k, s in enumerate(slots):
-            spaces[square_space(side, s)] = f"s{3 * number + k + 1}"
+        tiles.append("".join(printed[s - 1] for s in slots_of[side]))
     reading = RouteReading(players, order, tuple(tiles), spaces)
     if "?" not in reading.text:
         try:
@@ -201,6 +188,62 @@ def read_route(location: BoardLocation, profile: BoardProfile, image: np.ndarray
                                  tiles=reading.text))
             return replace(reading, problems=tuple(problems))
     return reading
+
+
+def _tile_problems(centres: dict[str, Any], profile: BoardProfile, players: int, wanted: int,
+                   expected_modone: str | None) -> tuple[list[Text], list[Text]]:
+    """What is wrong with the tiles in view: (tiles missing, which a ship or a hand on
+    their marker explains; setup mistakes, which make the route unreadable)."""
+    hidden: list[Text] = []
+    wrong: list[Text] = []
+    for node, tile in PORT_TILES.items():
+        if tile not in centres:
+            hidden.append(Text(N_("The {tile} tile is not in view (marker {marker})."),
+                               tile=_port_word(node), marker=_marker(profile, tile)))
+    sea = _sea_tiles(sorted(centres))
+    numbers = [n[:-1] for n in sea]
+    for number in sorted({n for n in numbers if numbers.count(n) > 1}):
+        wrong.append(Text(N_("Both sides of sea tile {number} are in view: is a second copy on the table?"),
+                          number=number[len("sea-"):]))
+    if len(sea) != wanted:
+        (hidden if len(sea) < wanted else wrong).append(
+            Text(N_("{players} players use {wanted} sea tiles; the camera sees {seen}."),
+                 players=players, wanted=wanted, seen=len(sea)))
+    modones = [n for n in centres if n.startswith("modone-")]
+    if expected_modone is None and modones:
+        wrong.append(Text(N_("3 players play without Modone: take its tile off the table.")))
+    elif expected_modone is not None and expected_modone not in modones:
+        if modones:
+            wrong.append(Text(N_("Turn Modone over: {players} players use the side with {berths} berths."),
+                              players=players, berths=2 if players == 2 else 3))
+        else:
+            hidden.append(Text(N_("The Modone tile is not in view.")))
+    return hidden, wrong
+
+
+def _route_order(centres: dict[str, Any]) -> tuple[str, ...] | None:
+    """The tiles in view in route order V→C (the shortest path through them; from the one
+    port in view when the other is hidden), or None when neither port is in view."""
+    venice, constantinople = PORT_TILES["V"], PORT_TILES["C"]
+    if venice in centres:
+        return shortest_route(centres, venice, constantinople if constantinople in centres else None)
+    if constantinople in centres:
+        return tuple(reversed(shortest_route(centres, constantinople, None)))
+    return None
+
+
+def _numbered_sides(order: tuple[str, ...], wanted: int, modone: str | None) -> list[tuple[int, str]]:
+    """(number from 0, side) of each sea tile in ``order`` whose place on the route is certain:
+    every one when all are in view, else those on a side of Modone that has all of its own."""
+    sea = _sea_tiles(list(order))
+    if len(sea) == wanted:
+        return list(enumerate(sea))
+    if modone is None or modone not in order:
+        return []
+    half, at = wanted // 2, order.index(modone)
+    before, after = _sea_tiles(list(order[:at])), _sea_tiles(list(order[at + 1:]))
+    return ([*enumerate(before)] if len(before) == half else []) + \
+        ([(half + k, side) for k, side in enumerate(after)] if len(after) == half else [])
 
 
 def _sample(image: np.ndarray, location: BoardLocation, profile: BoardProfile, side: str, slot: int) -> np.ndarray | None:
@@ -247,6 +290,10 @@ def _marker(profile: BoardProfile, tile: str) -> int:
 class GoldenHornReader(TableReader):
     """Reads ships *and* the route: ship spaces come out as the engine's node ids.
 
+    A ship whose space cannot be told (its tile's marker hidden, or the tile's
+    place on the route uncertain) is read with no space, and the reading's
+    notes name it: the session never takes it as moved.
+
     ``expected`` is the game's route (``"OPG RBY …"``); when the tiles on the
     table read differently, the reading says so in its notes.  Tile colours
     read once are remembered, so squares ships cover later keep their colours.
@@ -287,6 +334,9 @@ class GoldenHornReader(TableReader):
         if self.mismatch:
             notes.append(f"the tiles on the table read {self.mismatch}, this game's route is {self.expected}")
         pieces = tuple(replace(p, space=mapping.get(p.space)) if p.space else p for p in reading.pieces)
+        unplaced = [p.tag for p in pieces if p.space is None]
+        if unplaced:
+            notes.append(f"not placed (on no route space in view): {', '.join(unplaced)}")
         return replace(reading, pieces=pieces, notes=tuple(notes))
 
 
