@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.caravelas import rules
 from companion.caravelas.data import MONUMENTS_PER_COLOUR
+from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.scoring import laps, total
 from companion.caravelas.state import BID, PLACE, REVEAL, TURN, CaravelasState
 from companion.engine import TABLE, GameConfig
@@ -122,6 +123,19 @@ def path_cost(state: CaravelasState, path: tuple[str, ...]) -> int:
     """Running cost of a tapped path on the board file (before any card is played)."""
     board = state.rules.board
     return board.path_cost(path) if board is not None else 0
+
+
+def next_cells(state: CaravelasState) -> tuple[str, ...]:
+    """The cells a tap may move a ship into now (board file only): a free mover's
+    (bonus move, compass storm) or, while sailing, the active ship's neighbours."""
+    board = state.rules.board
+    if board is None or state.phase != TURN:
+        return ()
+    if state.pending in ("bonus", "compass"):
+        return bonus_targets(state)
+    if state.pending:
+        return ()
+    return board.neighbours[state.players[state.active].where]
 
 
 def cheapest_path(state: CaravelasState, seat: int, goal: str) -> tuple[str, ...] | None:
