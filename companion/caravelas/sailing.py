@@ -333,7 +333,8 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))
-    if not bonus_targets(state):
+    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.board.lisbon
+    if not bonus_targets(state) and not in_lisbon:      # AMB-14 option: the mover may stop there
         return next_mover(state)
     return state
 
