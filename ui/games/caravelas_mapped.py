@@ -133,7 +133,7 @@ class CaravelasMapView(CaravelasView):
         tip = self.state_now()
         ended = tip.phase != TURN or tip.active != seat      # upkeep took the markers back
         cost = available if ended else tip.players[seat].spent - base.players[seat].spent
-        parts = [app.tr("{cost} markers of {available}", cost=cost, available=available)]
+        parts = [app.tr("{cost} of {available} markers", cost=cost, available=available)]
         found = [port_name(port) for port, owner in tip.discovered if (port, owner) not in base.discovered]
         if found:
             parts.append(app.tr("discovered: {ports}", ports=", ".join(found)))
