@@ -213,9 +213,20 @@ async def start_mapped(probe) -> None:
 async def tap_cell(probe, cell: str, grows: bool = False) -> None:
     """Bring ``cell`` into the map's view (a player drags the map) and tap it."""
     view = probe.find_all(cls="CaravelasMapView")[0]
-    view.ids.map_area.scroll_to(view.board_map.cells[cell], padding=8, animate=False)
-    await probe.frames(2)
+    area, target = view.ids.map_area, view.board_map.cells[cell]
+    area.scroll_to(target, padding=8, animate=False)
+
+    def in_sight() -> bool:
+        x, y = target.to_window(*target.pos)
+        ax, ay = area.to_window(*area.pos)
+        return ax <= x and x + target.width <= ax + area.width and ay <= y and y + target.height <= ay + area.height
+
+    await probe.until(in_sight)
     await tap(probe, f"cell_{cell}", grows)
+
+
+def shown(probe, ident: str) -> bool:
+    return any(getattr(w, "test_id", None) == ident and probe.visible(w) for w in probe.walk(probe.app.root))
 
 
 def path_line(probe) -> str:
@@ -227,7 +238,7 @@ async def play_mapped_game(probe) -> None:
     order, the bidding, Bo's path (a refused cell, the pirates paid, a blue event
     cell closing the path, Undo step, Confirm path, Storm 2), Ana's bonus move into
     Madeira (discovery, pepper), Bo's last step and END TURN, Ana's path into Lisbon
-    and her stop buying a tile, the round-2 bidding.  Then through the session: the
+    confirmed by the panel's CONFIRM and her stop buying a tile, the round-2 bidding.  Then through the session: the
     two other tiles bought, the destination cards shown; the scores screen."""
     from companion.caravelas.actions import PassLisbon, Step, StopInLisbon
     from tests.ui.measure import measure
@@ -282,7 +293,11 @@ async def play_mapped_game(probe) -> None:
     probe.record("active_ana", session().state.active)
     await tap_cell(probe, "D03")
     probe.record("lisbon_line", path_line(probe))
-    await tap(probe, "path_confirm")
+    before = len(session().actions)            # the panel's CONFIRM plays the tapped path
+    app.press("confirm")
+    await probe.until(lambda: len(session().actions) > before)
+    probe.record("panel_confirmed", [str(a) for a in session().actions[before:]])
+    await probe.until(lambda: shown(probe, "lisbon_0_tile"))
     await tap(probe, "lisbon_0_tile", grows=False)
     await probe.screenshot("map_lisbon")
     probe.record("measure_lisbon", in_view(probe, measure(probe, await probe.screenshot("measure_lisbon")),
@@ -302,7 +317,6 @@ async def play_mapped_game(probe) -> None:
                 if session().state.pending == "lisbon" and cell != goal:
                     session().submit(PassLisbon(seat))
         session().submit(StopInLisbon(seat, tile=True))
-    await probe.frames(2)
     probe.record("phase_after_tiles", session().state.phase)
     game = session().game
     while not session().is_over:

@@ -26,6 +26,7 @@ def test_mapped_game_by_taps_to_final_scores(run_ui):
     assert r["bo_last_line"] == "1 of 2 markers · discovered: Luanda"
     assert r["luanda"] == 1 and r["active_ana"] == 0
     assert r["lisbon_line"] == "1 of 8 markers · confirm, then: Stop in Lisbon or sail through"
+    assert r["panel_confirmed"] == ["seat 1 sails to cell D03"]
     assert r["ana_tiles"] == [1]
     assert r["phase_after_tiles"] == "reveal"
     assert r["measure_sail"] == [] and r["measure_path"] == [] and r["measure_lisbon"] == []

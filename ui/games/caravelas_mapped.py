@@ -185,6 +185,7 @@ class CaravelasMapView(CaravelasView):
         if (state.rules.board.cells[cell].pirate and state.rules.hands and tip.players[mover].hand
                 and cell in next_cells(tip)):
             self._pirate = cell
+            self._base = self._base or state
             self.refresh()
             return
         self.add_step(Step(mover, cell))
@@ -226,6 +227,19 @@ class CaravelasMapView(CaravelasView):
             self.refresh()
             return True
         return False
+
+    def on_panel_press(self, button: str) -> bool:
+        """While a path is tapped the panel works on it: CONFIRM plays it, END TURN plays
+        it and ends the turn, UNDO drops its last cell.  False: not taken (no path)."""
+        if not self.path:
+            return False
+        if button == "confirm":
+            self.confirm_path()
+        elif button == "end_turn":
+            self.end_turn(self.path[0].seat)
+        else:
+            self.undo_step()
+        return True
 
     def end_turn(self, seat: int) -> bool:
         """END TURN plays the tapped path first (all or nothing)."""
