@@ -197,9 +197,11 @@ def choose_options(probe, chosen: dict) -> None:
             rows[app.tr(option.label)].ids.choice.text = app.tr(option.label_for(chosen[option.name]))
 
 
-async def start_mapped(probe) -> None:
+async def start_mapped(probe, **options) -> None:
     """Ana and Bo on the demo board: the order by taps, Ana raises by 1, Bo by 2, both pass, Bo first."""
-    await probe.start_game("Caravelas", "caravelas", NAMES, lambda: choose_options(probe, {"board": "demo"}))
+    chosen = {"board": "demo", **options}
+    await probe.start_game("Caravelas", "caravelas", NAMES, lambda: choose_options(probe, chosen))
+    assert all(probe.app.session.config.option(name) == value for name, value in chosen.items())
     await tap(probe, "order_0", grows=False)
     await tap(probe, "order_1")
     await tap(probe, "raise_1")
@@ -334,10 +336,14 @@ def view_rng(probe):
 
 
 async def wide_map(probe) -> None:
-    """At 1280x800: the whole demo board without scrolling, a path tapped; measured."""
+    """At 1280x800, the table option "a bonus move may stop in Lisbon" (AMB-14) chosen
+    in setup: the whole demo board without scrolling, a path tapped and measured, then
+    undone; Bo's Storm 2 gives Ana a bonus move to Madeira and back into Lisbon,
+    where she stops and buys a tile with the pepper."""
     from tests.ui.measure import measure
 
-    await start_mapped(probe)
+    app = probe.app
+    await start_mapped(probe, **{"lisbon.freeMoveStop": True})
     view = probe.find_all(cls="CaravelasMapView")[0]
     probe.record("map_size", list(view.board_map.size))
     probe.record("area_size", list(view.ids.map_area.size))
@@ -348,3 +354,23 @@ async def wide_map(probe) -> None:
     await probe.screenshot("wide_map")
     probe.record("measure_map", in_view(probe, measure(probe, await probe.screenshot("wide_measure")),
                                         "CaravelasMapView"))
+    await tap(probe, "path_undo", grows=False)
+    await tap(probe, "path_undo", grows=False)
+    await tap_cell(probe, "D13")
+    await tap(probe, "pirate_pay", grows=False)
+    await tap_cell(probe, "D23")
+    await tap(probe, "path_confirm")
+    await tap(probe, "card_storm2")
+    await tap_cell(probe, "D02", grows=True)
+    await tap_cell(probe, "D03", grows=True)
+    await probe.until(lambda: shown(probe, "lisbon_0_tile"))
+    probe.record("free_lisbon_shown", [shown(probe, "lisbon_pass"), shown(probe, "lisbon_exchange")])
+    await tap(probe, "lisbon_0_tile", grows=False)
+    probe.record("free_lisbon_result", probe.find(wid="result").text)
+    await probe.screenshot("wide_free_lisbon")
+    probe.record("measure_free_lisbon", in_view(probe, measure(probe, await probe.screenshot("wide_measure2")),
+                                                "CaravelasMapView"))
+    await tap(probe, "lisbon_stop")
+    state = app.session.state
+    probe.record("after_free_stop", [list(state.players[0].tiles), state.players[0].where, state.active,
+                                     state.pending])

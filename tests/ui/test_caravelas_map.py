@@ -1,7 +1,7 @@
 """Caravelas on the demo board (mapped mode) under Xvfb: a 2-player game from setup
 to the final scores with the path tapped cell by cell (a refusal, the pirates, a
 blue event cell, Undo step, Confirm path, a bonus move, END TURN, a Lisbon stop),
-and the whole map at 1280x800."""
+and the whole map at 1280x800 with a bonus move stopping in Lisbon (a table option)."""
 from __future__ import annotations
 
 
@@ -44,5 +44,9 @@ def test_whole_map_at_1280x800(run_ui):
     assert r["map_size"][1] <= r["area_size"][1] + 1           # no scrolling needed
     assert r["cell_px"] > 60
     assert r["path_line"] == "2 of 6 markers · discovered: Guinea, Madeira · loaded: chilli peppers, pepper"
-    assert r["measure_map"] == []
+    assert r["measure_map"] == [] and r["measure_free_lisbon"] == []
+    # AMB-14 as chosen: Ana's bonus move ends in Lisbon with a stop that buys a tile
+    assert r["free_lisbon_shown"] == [False, False]          # no "sail through", no hand exchange
+    assert r["free_lisbon_result"] == "+10 VP · monastery tile 1"
+    assert r["after_free_stop"] == [[1], "D03", 1, ""]         # then Bo's own Storm 2, his turn on
     assert run.image("wide_map").shape[:2] == (800, 1280)

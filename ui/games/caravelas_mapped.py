@@ -21,7 +21,7 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 
-from companion.caravelas.actions import BonusStep, EndTurn, StopInLisbon, Step, good_word, port_name
+from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
 from companion.caravelas.state import TURN
 from companion.caravelas.view_model import CaravelasView as Model, next_cells, prompt
 from companion.engine import TABLE, CompanionError
@@ -83,6 +83,11 @@ class CaravelasMapView(CaravelasView):
         if self._base is not None and self.session.state is not self._base:
             self.clear_path()          # the game moved on (a confirm, an undo, a camera move)
         super().refresh()
+        if self._lisbon_panel is not None:      # a free mover moves on by tapping, not "sail through";
+            ids = self._lisbon_panel.ids        # a bonus mover keeps the hand (it is not their turn)
+            for button, hidden in ((ids.sail_through, self.vm.pending in FREE_MOVES),
+                                   (ids.exchange, self.vm.pending == "bonus")):
+                button.disabled, button.opacity = hidden, 0 if hidden else 1
         self._fit_entries()
         self._show_map(self.vm)
         self.path_text = self._path_line(self.app, self.vm)
@@ -153,7 +158,7 @@ class CaravelasMapView(CaravelasView):
     def _turn_entries(self, app: Any, vm: Model, state: Any, seat: int | None) -> tuple[list, Any]:
         if seat is not None and vm.pending in FREE_MOVES:
             if state.rules.lisbon_in_free_move and state.players[seat].where == state.rules.board.lisbon:
-                return [("free_lisbon", app.tr("Stop in Lisbon"), lambda: self.submit(StopInLisbon(seat)))], None
+                return [], self._lisbon          # AMB-14 option: the stop offered (or move on)
             return [], None
         if seat is None or vm.pending:
             return super()._turn_entries(app, vm, state, seat)
