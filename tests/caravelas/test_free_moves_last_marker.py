@@ -114,3 +114,21 @@ def test_amb08_option_a_port_is_still_discovered_with_the_last_marker():
     state = put(started(2, board="demo", **AT_ONCE), ANA, where="D21", spent=8)
     state = run(state, Step(ANA, "D20"))                         # Mina, the ivory port
     assert state.owner("mina") == ANA and state.active == BO
+
+
+# -- what a tapped path does before it is played (view_model.path_view) ------------------------
+
+def test_path_view_running_cost_discoveries_goods_and_where_it_closes():
+    from companion.caravelas.view_model import path_view
+
+    start = started(2, board="demo")                             # Ana in Lisbon (D03), 9 markers
+    home = run(start, Step(ANA, "D02"))                          # Madeira: monument, pepper
+    view = path_view(start, home, ANA, ("D02",))
+    assert (view.cells, view.cost, view.available) == (("D03", "D02"), 1, 9)
+    assert view.discovered == ("madeira",) and view.loaded == ("pepper",) and not view.closed
+    blue = run(start, Step(ANA, "D13"), Step(ANA, "D23"))         # current + pirates, then a blue cell
+    view = path_view(start, blue, ANA, ("D13", "D23"))
+    assert view.cost == 2 and view.closed and str(view.then) == "Play an event card"
+    last = put(start, ANA, spent=8)                              # the last marker ends the turn
+    view = path_view(last, run(last, Step(ANA, "D02")), ANA, ("D02",))
+    assert view.cost == 1 and view.closed and view.then is None

@@ -20,7 +20,6 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
-from companion.caravelas.board import Board
 from ui.colours import RGB
 from ui.games.kit import tag
 from ui.screens import load_kv
@@ -71,9 +70,10 @@ def grid_centres(ids: list[str]) -> dict[str, tuple[float, float]]:
 
 
 class BoardMap(Widget):
-    """The board file's map; ``show`` updates it, ``cell_size`` is a cell's side in px."""
+    """The board file's map (a ``companion.caravelas.board.Board``); ``show`` updates it,
+    ``cell_size`` is a cell's side in px."""
 
-    def __init__(self, board: Board, on_cell: Callable[[str], Any], **kwargs: Any):
+    def __init__(self, board: Any, on_cell: Callable[[str], Any], **kwargs: Any):
         super().__init__(**kwargs)
         self.board = board
         self.on_cell = on_cell

@@ -22,8 +22,7 @@ from kivy.metrics import dp
 from kivy.properties import StringProperty
 
 from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
-from companion.caravelas.state import TURN
-from companion.caravelas.view_model import CaravelasView as Model, next_cells, prompt
+from companion.caravelas.view_model import CaravelasView as Model, PathView, next_cells, path_view
 from companion.engine import TABLE, CompanionError
 from ui.colours import seat_rgb
 from ui.games.caravelas import CaravelasView
@@ -116,9 +115,8 @@ class CaravelasMapView(CaravelasView):
         colour = {s.seat: seat_rgb(players[s.seat].colour, s.seat) for s in vm.seats}
         ships = tuple(Ship(s.seat, state.players[s.seat].where, colour[s.seat],
                            s.seat in vm.to_act or s.seat in vm.bonus_seats) for s in vm.seats)
-        path = ()
-        if self.path:
-            path = (self._base.players[self.path[0].seat].where,) + tuple(step.cell for step in self.path)
+        preview = self.preview()
+        path = preview.cells if preview else ()
         targets = (self._pirate,) if self._pirate else () if self.path_closed() else next_cells(state)
         self.board_map.show(MapState(ships, {port: colour[owner] for port, owner in state.discovered},
                                      path, frozenset(targets)))
@@ -130,26 +128,26 @@ class CaravelasMapView(CaravelasView):
             return app.tr("Pirates: pay 1 marker or play Favourable Wind")
         if vm.phase != "turn" or vm.pending or TABLE in vm.to_act:
             return ""
-        seat = vm.active_seat
-        base = self._base or self.session.state
-        available = base.available(seat)
-        if not self.path:
+        preview = self.preview()
+        if preview is None:
+            available = self.session.state.available(vm.active_seat)
             return app.tr("Tap the cells of the path one by one · {n} markers available", n=available)
-        tip = self.state_now()
-        ended = tip.phase != TURN or tip.active != seat      # upkeep took the markers back
-        cost = available if ended else tip.players[seat].spent - base.players[seat].spent
-        parts = [app.tr("{cost} of {available} markers", cost=cost, available=available)]
-        found = [port_name(port) for port, owner in tip.discovered if (port, owner) not in base.discovered]
-        if found:
-            parts.append(app.tr("discovered: {ports}", ports=", ".join(found)))
-        loaded = [g for g in tip.players[seat].cargo if g not in base.players[seat].cargo]
-        if loaded:
-            parts.append(app.tr("loaded: {goods}", goods=", ".join(app.say(good_word(g)) for g in loaded)))
-        if self.path_closed():
-            after = (app.say(prompt(tip)) if tip.phase == TURN and tip.active == seat
-                     else app.tr("the turn ends"))
+        parts = [app.tr("{cost} of {available} markers", cost=preview.cost, available=preview.available)]
+        if preview.discovered:
+            parts.append(app.tr("discovered: {ports}", ports=", ".join(map(port_name, preview.discovered))))
+        if preview.loaded:
+            goods = ", ".join(app.say(good_word(g)) for g in preview.loaded)
+            parts.append(app.tr("loaded: {goods}", goods=goods))
+        if preview.closed:
+            after = app.say(preview.then) if preview.then is not None else app.tr("the turn ends")
             parts.append(app.tr("confirm, then: {next}", next=after))
         return " · ".join(parts)
+
+    def preview(self) -> PathView | None:
+        """What the tapped path does (None: nothing tapped)."""
+        if not self.path:
+            return None
+        return path_view(self._base, self._tip, self.path[0].seat, tuple(step.cell for step in self.path))
 
     # -- what the entries offer on a board file -----------------------------------------------
     def _show_tabs(self, app: Any, vm: Model) -> None:
@@ -211,10 +209,8 @@ class CaravelasMapView(CaravelasView):
 
     def path_closed(self) -> bool:
         """The path reached a cell whose effect needs an answer, or where the turn ends."""
-        tip = self._tip
-        if tip is None:
-            return False
-        return bool(tip.pending) or tip.phase != TURN or tip.active != self.path[0].seat
+        preview = self.preview()
+        return preview is not None and preview.closed
 
     def undo_step(self) -> None:
         steps = self.path[:-1]
