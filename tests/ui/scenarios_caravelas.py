@@ -277,6 +277,8 @@ async def play_mapped_game(probe) -> None:
     await tap(probe, "path_confirm")
     probe.record("confirmed", [str(a) for a in session().actions[before:]])
     probe.record("pending_blue", session().state.pending)
+    await probe.until(lambda: shown(probe, "card_storm2"))
+    await probe.screenshot("map_card")
     await tap(probe, "card_storm2")
     # Ana's bonus move: into Madeira (her monument, a pepper cube), then she stops
     probe.record("bonus_seats", list(session().state.bonus.queue))

@@ -126,9 +126,6 @@ class BoardMap(Widget):
             target.size = (self.cell_size, self.cell_size)
             target.pos = (at[0] - self.cell_size / 2, at[1] - self.cell_size / 2)
 
-    def centre(self, cell: str) -> tuple[float, float]:
-        return self._at[cell]
-
     # -- drawing -------------------------------------------------------------------
     def _redraw(self, *_: Any) -> None:
         if not self.board.cells or self.width < 10 or self.height < 10:

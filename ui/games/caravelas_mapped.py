@@ -95,7 +95,10 @@ class CaravelasMapView(CaravelasView):
 
     def _fit_entries(self) -> None:
         """Buttons take the rows they need (up to three); a panel (Lisbon, the port list)
-        takes the column's room, the seats then stepping aside; nothing to enter, no room."""
+        takes the column's room, the seats then stepping aside; nothing to enter (or no
+        strip button), no room."""
+        controls = self.ids.controls          # the strip's row takes no room when empty
+        controls.height, controls.opacity = (dp(50), 1) if self.ids.strip.children else (0, 0)
         area, seats = self.ids.entries, self.ids.seats_area
         child = area.children[0] if area.children else None
         panel = child is not None and child in (self._port_list, self._lisbon_panel)
@@ -195,17 +198,21 @@ class CaravelasMapView(CaravelasView):
 
     def add_step(self, step: Step) -> None:
         self._pirate = ""
+        if not self._extend(step):
+            self.submit_all([*self.path, step])    # refused: the session shows why and signals it
+        self.refresh()
+
+    def _extend(self, step: Step) -> bool:
+        """``step`` added to the path when the engine takes it (nothing applied)."""
         try:
             tip = self.session.game.apply(self.state_now(), step)
         except CompanionError:
-            self.submit_all([*self.path, step])    # refused: the session shows why and signals it
-            self.refresh()
-            return
+            return False
         if not self.path:
             self._base = self.session.state
         self.path.append(step)
         self._tip = tip
-        self.refresh()
+        return True
 
     def path_closed(self) -> bool:
         """The path reached a cell whose effect needs an answer, or where the turn ends."""
@@ -216,7 +223,7 @@ class CaravelasMapView(CaravelasView):
         steps = self.path[:-1]
         self.clear_path()
         for step in steps:
-            self.add_step(step)
+            self._extend(step)
         self.refresh()
 
     def clear_path(self) -> None:
