@@ -105,5 +105,6 @@ def rules_from_options(opts: dict[str, Any]) -> Rules:
         upgrade_with_pepper=opts["upgrade.withPepper"], repair_on_pass=opts["repair.onPass"],
         round_limit=opts["end.roundLimit"], discovery_may_decline=opts["discovery.mayDecline"],
         reshuffle=opts["deck.reshuffle"], lisbon_in_free_move=opts["lisbon.freeMoveStop"],
-        last_marker_ends_turn=opts["turn.lastMarkerEndsAtOnce"], slots=tuple(slots), goods_ports=tuple(sorted(goods_ports.items())),
+        last_marker_ends_turn=opts["turn.lastMarkerEndsAtOnce"], slots=tuple(slots),
+        goods_ports=tuple(sorted(goods_ports.items())),
         goods_vp=tuple(sorted(goods_vp.items())), die=tuple(die), deck=tuple(deck), board=board)

@@ -240,8 +240,9 @@ async def play_mapped_game(probe) -> None:
     order, the bidding, Bo's path (a refused cell, the pirates paid, a blue event
     cell closing the path, Undo step, Confirm path, Storm 2), Ana's bonus move into
     Madeira (discovery, pepper), Bo's last step and END TURN, Ana's path into Lisbon
-    confirmed by the panel's CONFIRM and her stop buying a tile, the round-2 bidding.  Then through the session: the
-    two other tiles bought, the destination cards shown; the scores screen."""
+    confirmed by the panel's CONFIRM and her stop buying a tile, the round-2 bidding.
+    Then through the session: the two other tiles bought, the destination cards shown;
+    the scores screen."""
     from companion.caravelas.actions import PassLisbon, Step, StopInLisbon
     from tests.ui.measure import measure
 

@@ -5,12 +5,13 @@ The active player taps the cells of the path one by one.  Each tapped step is
 checked by the engine on the state the path has reached so far (nothing is
 applied): a refused step goes to the session, which refuses it again with the
 engine's reason in the banner and the error signal.  The line above the entries
-shows the running cost ("3 markers of 5") and what the path did (discoveries,
-goods loaded); a pirate cell asks first whether the pirates are paid or met with
+shows the running cost ("2 of 6 markers", from ``view_model.path_view``) and what
+the path does (discoveries, goods loaded); a pirate cell asks first whether the pirates are paid or met with
 Favourable Wind.  A cell whose effect needs an answer (an event card, the red die,
 the Lisbon stop) or where the turn ends closes the path: Confirm path plays it
 (all steps or none), then the bookkeeping view's entries ask for the effect.
-Bonus moves and compass storms are tapped cell by cell and played at once.
+Bonus moves and compass storms are tapped cell by cell and played at once.  While a
+path is tapped, the panel's CONFIRM / END TURN / UNDO act on it.
 Everything else (bidding, seats, the die, Lisbon, the strip) is the bookkeeping
 view's, in ``caravelas.py``.
 """
