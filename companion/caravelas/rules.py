@@ -191,7 +191,15 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
     seat = action.seat
     p = state.players[seat]
     rules = state.rules
-    if rules.mapped:
+    free = state.pending in ("bonus", "compass")
+    if free:                             # AMB-14: a free move reaching Lisbon
+        check(rules.lisbon_in_free_move,
+              Text("a bonus move or a compass storm passes through Lisbon without stopping"), LISBON_RULE)
+        check(not rules.mapped or p.where == rules.board.lisbon,
+              Text("the ship must sail into Lisbon to stop there"), LISBON_RULE)
+        check(state.pending == "compass" or not action.exchange,
+              Text("the hand is exchanged at the end of one's own turn"), LISBON_RULE)
+    elif rules.mapped:
         check(state.pending == "lisbon", Text("the ship must sail into Lisbon to stop there"), LISBON_RULE)
     else:
         check(not state.pending, Text("finish what the cell asks first"))
@@ -220,6 +228,8 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
         changes["tiles"] = p.tiles + (tile,)
         state = replace(state, tiles_left=rest, last_tile_round=state.last_tile_round or not rest)
     state = state.with_player(seat, **changes)
+    if state.pending == "bonus":         # a bonus move ends in Lisbon; the next mover goes on
+        return sailing.next_mover(state)
     return end_turn(state, exchange=action.exchange)
 
 
@@ -277,8 +287,8 @@ _WHEN: dict[tuple[str, str], tuple[type, ...]] = {
     (TURN, "die"): (RollDie,), (TURN, "draw"): (DrawEvent,), (TURN, "dice"): (RollDice,),
     (TURN, "blue"): (PlayCard,), (TURN, "wreck"): (ChooseWreck,),
     (TURN, "lisbon"): (StopInLisbon, PassLisbon),
-    (TURN, "compass"): (BonusStep, EndBonus),
-    (TURN, "bonus"): (BonusStep, EndBonus, Reach, Load, CrossCape),
+    (TURN, "compass"): (BonusStep, EndBonus, StopInLisbon),
+    (TURN, "bonus"): (BonusStep, EndBonus, Reach, Load, CrossCape, StopInLisbon),
     (TURN, ""): (Step, Sail, Pirate, Reach, CrossCape, EnterEvent, Load, PlayCard, StopInLisbon,
                  PassLisbon, EndTurn),
 }

@@ -124,7 +124,9 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
     check(cost <= available, Text("that step costs {cost} markers, {seat} has {available}",
                                   cost=cost, seat=who(seat), available=available), SAILING)
     events = state.rules.variant != DICE
-    if "eventBlue" in target.symbols and state.rules.hands:
+    # AMB-08 option: the last marker ends the turn at once, before the cell's event
+    ends_now = state.rules.last_marker_ends_turn and 0 < cost == available
+    if "eventBlue" in target.symbols and state.rules.hands and not ends_now:
         check(p.hand - action.defend >= 1,
               Text("a blue event cell needs a card to play, and {seat} has none", seat=who(seat)), EVENTS)
     state = state.with_player(seat, spent=p.spent + cost, hand=p.hand - action.defend)
@@ -132,6 +134,8 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
     state = enter_cell(state, seat, cell, action.decline)
     if cell == board.lisbon:
         return replace(state, pending="lisbon")
+    if ends_now:
+        return after_effects(state)
     return _event(state, "eventBlue" in target.symbols and events, "eventRed" in target.symbols and events)
 
 
@@ -329,8 +333,9 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))
-    if not bonus_targets(state):
-        return _next_mover(state)
+    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.board.lisbon
+    if not bonus_targets(state) and not in_lisbon:      # AMB-14 option: the mover may stop there
+        return next_mover(state)
     return state
 
 
@@ -338,10 +343,10 @@ def apply_end_bonus(state: CaravelasState, action: EndBonus) -> CaravelasState:
     if state.pending == "compass":
         check(state.rules.compass_may_stop or not bonus_targets(state),
               Text("a compass storm moves the ship 2 cells if it can"), EVENTS)
-    return _next_mover(state)
+    return next_mover(state)
 
 
-def _next_mover(state: CaravelasState) -> CaravelasState:
+def next_mover(state: CaravelasState) -> CaravelasState:
     bonus = state.bonus
     assert bonus is not None
     if state.pending == "compass":

@@ -53,6 +53,15 @@ OPTIONS: tuple[Option, ...] = (
     Option("deck.reshuffle", "An empty event deck is refilled from the discard pile", True, (False, True),
            "Yes (recommended): the discard pile is shuffled into a new deck. No: once the deck is "
            "empty nobody draws."),
+    Option("lisbon.freeMoveStop", "A bonus move or a compass storm may stop in Lisbon", False, (False, True),
+           "No (recommended): a free move passes through Lisbon. Yes: a ship that reaches Lisbon in a "
+           "free move may stop there to repair, sell, upgrade and buy a tile; a bonus move ends there, "
+           "a compass storm ends the turn."),
+    Option("turn.lastMarkerEndsAtOnce", "The last marker ends the turn before the cell's event", False,
+           (False, True), "No (recommended): the event of the cell entered with the last marker is "
+           "resolved first, so a Favourable Wind there keeps the turn going. Yes: the turn ends as soon "
+           "as the last marker is paid; the port there is still discovered and loaded, but no card is "
+           "played and no die is rolled."),
     Option("end.roundLimit", "Round limit", 0, (0, 10, 15, 20),
            "No limit (recommended): the game ends with the round of the last monastery tile. Or "
            "the game also ends after a number of rounds.",
@@ -95,5 +104,7 @@ def rules_from_options(opts: dict[str, Any]) -> Rules:
         storm_check_before_step=opts["storm.checkBeforeStep"], pepper_may_be_sold=opts["pepper.maySell"],
         upgrade_with_pepper=opts["upgrade.withPepper"], repair_on_pass=opts["repair.onPass"],
         round_limit=opts["end.roundLimit"], discovery_may_decline=opts["discovery.mayDecline"],
-        reshuffle=opts["deck.reshuffle"], slots=tuple(slots), goods_ports=tuple(sorted(goods_ports.items())),
+        reshuffle=opts["deck.reshuffle"], lisbon_in_free_move=opts["lisbon.freeMoveStop"],
+        last_marker_ends_turn=opts["turn.lastMarkerEndsAtOnce"], slots=tuple(slots),
+        goods_ports=tuple(sorted(goods_ports.items())),
         goods_vp=tuple(sorted(goods_vp.items())), die=tuple(die), deck=tuple(deck), board=board)

@@ -37,6 +37,8 @@ class Rules:
     round_limit: int = 0                   # AMB-37 (0: none)
     discovery_may_decline: bool = False    # AMB-19
     reshuffle: bool = True                 # AMB-26
+    lisbon_in_free_move: bool = False      # AMB-14: a free move may stop in Lisbon
+    last_marker_ends_turn: bool = False    # AMB-08: the last marker ends the turn before the cell's event
     slots: tuple[tuple[str, ...], ...] = ()
     goods_ports: tuple[tuple[str, str], ...] = ()
     goods_vp: tuple[tuple[str, int], ...] = ()

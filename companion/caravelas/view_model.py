@@ -8,6 +8,7 @@ from typing import Any
 
 from companion.caravelas import rules
 from companion.caravelas.data import MONUMENTS_PER_COLOUR
+from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.scoring import laps, total
 from companion.caravelas.state import BID, PLACE, REVEAL, TURN, CaravelasState
 from companion.engine import TABLE, GameConfig
@@ -118,10 +119,50 @@ def prompt(state: CaravelasState) -> Text:
             "compass": Text("Compass storm: move the ship")}.get(state.pending, Text("Sail"))
 
 
+@dataclass(frozen=True)
+class PathView:
+    """What a tapped path does before it is played: from ``before`` (the session's
+    state) to ``after`` (the same with the path's steps applied)."""
+
+    cells: tuple[str, ...]         # the ship's cell, then each tapped cell
+    cost: int                      # markers the path spends
+    available: int                 # markers available when it began
+    discovered: tuple[str, ...]    # port ids discovered on the way
+    loaded: tuple[str, ...]        # goods loaded on the way
+    closed: bool                   # it reached a cell whose effect needs an answer, or the turn's end
+    then: Text | None              # what comes next when closed (None: the turn ends)
+
+
+def path_view(before: CaravelasState, after: CaravelasState, seat: int, cells: tuple[str, ...]) -> PathView:
+    ended = after.phase != TURN or after.active != seat      # the upkeep took the markers back
+    available = before.available(seat)
+    old, new = before.players[seat], after.players[seat]
+    return PathView(
+        cells=(old.where,) + cells,
+        cost=available if ended else new.spent - old.spent, available=available,
+        discovered=tuple(port for port, owner in after.discovered if (port, owner) not in before.discovered),
+        loaded=tuple(g for g in new.cargo if g not in old.cargo),
+        closed=ended or bool(after.pending),
+        then=prompt(after) if after.pending and not ended else None)
+
+
 def path_cost(state: CaravelasState, path: tuple[str, ...]) -> int:
     """Running cost of a tapped path on the board file (before any card is played)."""
     board = state.rules.board
     return board.path_cost(path) if board is not None else 0
+
+
+def next_cells(state: CaravelasState) -> tuple[str, ...]:
+    """The cells a tap may move a ship into now (board file only): a free mover's
+    (bonus move, compass storm) or, while sailing, the active ship's neighbours."""
+    board = state.rules.board
+    if board is None or state.phase != TURN:
+        return ()
+    if state.pending in ("bonus", "compass"):
+        return bonus_targets(state)
+    if state.pending:
+        return ()
+    return board.neighbours[state.players[state.active].where]
 
 
 def cheapest_path(state: CaravelasState, seat: int, goal: str) -> tuple[str, ...] | None:

@@ -1,4 +1,5 @@
-"""Caravelas scenarios (bookkeeping mode), run inside the real app by tests/ui/run.py."""
+"""Caravelas scenarios (bookkeeping mode, and mapped mode on the demo board), run
+inside the real app by tests/ui/run.py."""
 from __future__ import annotations
 
 NAMES = ("Ana", "Bo")
@@ -34,9 +35,9 @@ def free_space(probe) -> str:
                if str(getattr(w, "test_id", "")).startswith("space_") and probe.visible(w))
 
 
-def in_view(probe, problems: list[dict]) -> list[dict]:
+def in_view(probe, problems: list[dict], cls: str = "CaravelasView") -> list[dict]:
     """The problems inside the Caravelas view (the app's header is measured by test_layout)."""
-    view = probe.find_all(cls="CaravelasView")[0]
+    view = probe.find_all(cls=cls)[0]
     x0, y0 = view.to_window(*view.pos)
     return [p for p in problems if x0 - 1 <= p["box"][0] and y0 - 1 <= p["box"][1]
             and p["box"][1] + p["box"][3] <= y0 + view.height + 1]
@@ -186,3 +187,198 @@ async def wide_greek_table(probe) -> None:
     await tap(probe, "tab_lisbon", grows=False)
     probe.record("texts_lisbon", probe.texts(probe.screen()))
     await probe.screenshot("wide_lisbon")
+
+
+# -- mapped mode: the demo board --------------------------------------------------------------
+
+def choose_options(probe, chosen: dict) -> None:
+    """Set engine options (name -> value) in their setup rows, as a player would."""
+    from companion.caravelas.game import GAME
+
+    app = probe.app
+    rows = {row.ids.label.text: row for row in probe.find_all(cls="OptionRow")}
+    for option in GAME.options:
+        if option.name in chosen:
+            rows[app.tr(option.label)].ids.choice.text = app.tr(option.label_for(chosen[option.name]))
+
+
+async def start_mapped(probe, **options) -> None:
+    """Ana and Bo on the demo board: the order by taps, Ana raises by 1, Bo by 2, both pass, Bo first."""
+    chosen = {"board": "demo", **options}
+    await probe.start_game("Caravelas", "caravelas", NAMES, lambda: choose_options(probe, chosen))
+    assert all(probe.app.session.config.option(name) == value for name, value in chosen.items())
+    await tap(probe, "order_0", grows=False)
+    await tap(probe, "order_1")
+    await tap(probe, "raise_1")
+    await tap(probe, "raise_2")
+    await tap(probe, "pass")
+    await tap(probe, "pass")
+    await tap(probe, "space_0")
+    await tap(probe, "space_1")
+
+
+async def tap_cell(probe, cell: str, grows: bool = False) -> None:
+    """Bring ``cell`` into the map's view (a player drags the map) and tap it."""
+    view = probe.find_all(cls="CaravelasMapView")[0]
+    area, target = view.ids.map_area, view.board_map.cells[cell]
+    area.scroll_to(target, padding=8, animate=False)
+
+    def in_sight() -> bool:
+        x, y = target.to_window(*target.pos)
+        ax, ay = area.to_window(*area.pos)
+        return ax <= x and x + target.width <= ax + area.width and ay <= y and y + target.height <= ay + area.height
+
+    await probe.until(in_sight)
+    await tap(probe, f"cell_{cell}", grows)
+
+
+def shown(probe, ident: str) -> bool:
+    return any(getattr(w, "test_id", None) == ident and probe.visible(w) for w in probe.walk(probe.app.root))
+
+
+def path_line(probe) -> str:
+    return probe.find(wid="path_line").text
+
+
+async def play_mapped_game(probe) -> None:
+    """Ana and Bo on the demo board, from setup to the final scores.  By taps: the
+    order, the bidding, Bo's path (a refused cell, the pirates paid, a blue event
+    cell closing the path, Undo step, Confirm path, Storm 2), Ana's bonus move into
+    Madeira (discovery, pepper), Bo's last step and END TURN, Ana's path into Lisbon
+    confirmed by the panel's CONFIRM and her stop buying a tile, the round-2 bidding.
+    Then through the session: the two other tiles bought, the destination cards shown;
+    the scores screen."""
+    from companion.caravelas.actions import PassLisbon, Step, StopInLisbon
+    from tests.ui.measure import measure
+
+    app = probe.app
+    session = lambda: app.session  # noqa: E731
+    await start_mapped(probe)
+    ANA, BO = 0, 1
+    probe.record("order", list(session().state.order))
+    probe.record("path_hint", path_line(probe))
+    probe.record("cell_px", min(probe.find_all(cls="MapCell")[0].size))
+    await probe.screenshot("map_sail")
+    probe.record("measure_sail", in_view(probe, measure(probe, await probe.screenshot("measure_sail")),
+                                         "CaravelasMapView"))
+    # a cell that is not next to the ship: the engine refuses it, nothing is played
+    before = len(session().actions)
+    await tap_cell(probe, "D30")
+    await probe.until(lambda: app.banner != "")
+    probe.record("refusal", app.banner)
+    probe.record("refused_nothing_played", len(session().actions) == before)
+    # the pirates of D13 are paid; D23 is a blue event cell: the path closes there
+    await tap_cell(probe, "D13")
+    probe.record("pirate_line", path_line(probe))
+    await tap(probe, "pirate_pay", grows=False)
+    await tap_cell(probe, "D23")
+    probe.record("path_closed_line", path_line(probe))
+    await probe.screenshot("map_path")
+    probe.record("measure_path", in_view(probe, measure(probe, await probe.screenshot("measure_path")),
+                                         "CaravelasMapView"))
+    await tap(probe, "path_undo", grows=False)
+    probe.record("after_undo_line", path_line(probe))
+    await tap_cell(probe, "D23")
+    probe.record("nothing_played_while_tapping", len(session().actions) == before)
+    await tap(probe, "path_confirm")
+    probe.record("confirmed", [str(a) for a in session().actions[before:]])
+    probe.record("pending_blue", session().state.pending)
+    await probe.until(lambda: shown(probe, "card_storm2"))
+    await probe.screenshot("map_card")
+    await tap(probe, "card_storm2")
+    # Ana's bonus move: into Madeira (her monument, a pepper cube), then she stops
+    probe.record("bonus_seats", list(session().state.bonus.queue))
+    await probe.screenshot("map_bonus")
+    await tap_cell(probe, "D02", grows=True)
+    await tap(probe, "end_bonus")
+    probe.record("ana_after_bonus", [session().state.players[ANA].where,
+                                     list(session().state.players[ANA].cargo), session().state.owner("madeira")])
+    probe.record("bo_available", session().state.available(BO))
+    # Bo: one more cell (Luanda), then END TURN plays it and ends the turn
+    await tap_cell(probe, "D22")
+    probe.record("bo_last_line", path_line(probe))
+    await tap(probe, "end_turn")
+    probe.record("luanda", session().state.owner("luanda"))
+    # Ana sails into Lisbon: the path closes, then the Lisbon panel; she buys a tile
+    probe.record("active_ana", session().state.active)
+    await tap_cell(probe, "D03")
+    probe.record("lisbon_line", path_line(probe))
+    before = len(session().actions)            # the panel's CONFIRM plays the tapped path
+    app.press("confirm")
+    await probe.until(lambda: len(session().actions) > before)
+    probe.record("panel_confirmed", [str(a) for a in session().actions[before:]])
+    await probe.until(lambda: shown(probe, "lisbon_0_tile"))
+    await tap(probe, "lisbon_0_tile", grows=False)
+    await probe.screenshot("map_lisbon")
+    probe.record("measure_lisbon", in_view(probe, measure(probe, await probe.screenshot("measure_lisbon")),
+                                           "CaravelasMapView"))
+    await tap(probe, "lisbon_stop")
+    probe.record("ana_tiles", list(session().state.players[ANA].tiles))
+    # round 2: both pass, the spaces by tap; the rest through the session
+    await probe.until(lambda: session().state.round == 2)
+    while session().state.phase in ("bid", "place"):
+        await tap(probe, "pass" if session().state.phase == "bid" else free_space(probe))
+    while session().state.tiles_left:
+        seat = session().state.active
+        board = session().state.rules.board
+        for goal in ("D02", board.lisbon):          # Madeira for pepper, then Lisbon
+            for cell in board.cheapest_path(session().state.players[seat].where, goal)[1:]:
+                session().submit(Step(seat, cell))
+                if session().state.pending == "lisbon" and cell != goal:
+                    session().submit(PassLisbon(seat))
+        session().submit(StopInLisbon(seat, tile=True))
+    probe.record("phase_after_tiles", session().state.phase)
+    game = session().game
+    while not session().is_over:
+        session().submit(game.sample_chance(session().state, view_rng(probe)))
+    await probe.until(lambda: app.manager.current == "scores")
+    await probe.screenshot("map_scores")
+    probe.record("totals", list(session().score_sheet().totals))
+    probe.record("scores_texts", probe.texts(probe.screen()))
+
+
+def view_rng(probe):
+    import random
+
+    return random.Random(15)
+
+
+async def wide_map(probe) -> None:
+    """At 1280x800, the table option "a bonus move may stop in Lisbon" (AMB-14) chosen
+    in setup: the whole demo board without scrolling, a path tapped and measured, then
+    undone; Bo's Storm 2 gives Ana a bonus move to Madeira and back into Lisbon,
+    where she stops and buys a tile with the pepper."""
+    from tests.ui.measure import measure
+
+    app = probe.app
+    await start_mapped(probe, **{"lisbon.freeMoveStop": True})
+    view = probe.find_all(cls="CaravelasMapView")[0]
+    probe.record("map_size", list(view.board_map.size))
+    probe.record("area_size", list(view.ids.map_area.size))
+    probe.record("cell_px", min(view.board_map.cells["D00"].size))
+    await tap_cell(probe, "D02")
+    await tap_cell(probe, "D12")
+    probe.record("path_line", path_line(probe))
+    await probe.screenshot("wide_map")
+    probe.record("measure_map", in_view(probe, measure(probe, await probe.screenshot("wide_measure")),
+                                        "CaravelasMapView"))
+    await tap(probe, "path_undo", grows=False)
+    await tap(probe, "path_undo", grows=False)
+    await tap_cell(probe, "D13")
+    await tap(probe, "pirate_pay", grows=False)
+    await tap_cell(probe, "D23")
+    await tap(probe, "path_confirm")
+    await tap(probe, "card_storm2")
+    await tap_cell(probe, "D02", grows=True)
+    await tap_cell(probe, "D03", grows=True)
+    await probe.until(lambda: shown(probe, "lisbon_0_tile"))
+    probe.record("free_lisbon_shown", [shown(probe, "lisbon_pass"), shown(probe, "lisbon_exchange")])
+    await tap(probe, "lisbon_0_tile", grows=False)
+    probe.record("free_lisbon_result", probe.find(wid="result").text)
+    await probe.screenshot("wide_free_lisbon")
+    probe.record("measure_free_lisbon", in_view(probe, measure(probe, await probe.screenshot("wide_measure2")),
+                                                "CaravelasMapView"))
+    await tap(probe, "lisbon_stop")
+    state = app.session.state
+    probe.record("after_free_stop", [list(state.players[0].tiles), state.players[0].where, state.active,
+                                     state.pending])

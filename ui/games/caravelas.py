@@ -251,7 +251,7 @@ class CaravelasView(TableKit, BoxLayout):
             if vm.pending in ("bonus", "compass"):
                 items.append(("end_bonus", app.tr("End the free move"), lambda: self.submit(EndBonus(seat))))
             if vm.pending == "":
-                items.append(("end_turn", app.tr("END TURN"), lambda: self.submit(EndTurn(seat))))
+                items.append(("end_turn", app.tr("END TURN"), lambda: self.end_turn(seat)))
         if vm.phase == "over":
             items.append(("score_sheet", app.tr("Score sheet"), self.open_score_sheet))
         strip.size_hint_x = len(items) or 0.001
@@ -292,6 +292,9 @@ class CaravelasView(TableKit, BoxLayout):
     def revealing_seat(self) -> int:
         """The player whose destination card the table shows next."""
         return self.session.game.legal_actions(self.session.state)[0].seat
+
+    def end_turn(self, seat: int) -> bool:
+        return self.submit(EndTurn(seat))
 
     def stop_in_lisbon(self) -> None:
         self.submit(self._lisbon.action())

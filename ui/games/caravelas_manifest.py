@@ -7,12 +7,11 @@ from ui.games import GameUi
 
 
 def build_view(session: Any) -> Any:
-    """The bookkeeping view; a game on a board file is played on the generic view
-    (every legal step a button) until the mapped view exists."""
+    """The mapped view on a board file, else the bookkeeping view."""
     if session.state.rules.mapped:
-        from ui.games.generic import GenericView
+        from ui.games.caravelas_mapped import CaravelasMapView
 
-        return GenericView(session=session)
+        return CaravelasMapView(session=session)
     from ui.games.caravelas import CaravelasView
 
     return CaravelasView(session=session)

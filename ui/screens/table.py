@@ -101,6 +101,11 @@ class TableScreen(Screen):
             app.manager.get_screen("scores").show_session(app.session)
             app.goto("scores")
 
+    def on_panel_press(self, button: str) -> bool:
+        """A panel button the game's view takes first (a path being tapped): True when taken."""
+        handler = getattr(self.view, "on_panel_press", None)
+        return bool(handler is not None and handler(button))
+
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
         """One player's action and the table's entries after it (the session says what)."""
