@@ -5,7 +5,8 @@ import random
 from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
-from companion.coloretto import camera, match, rules, view
+from companion import match
+from companion.coloretto import camera, rules, view
 from companion.coloretto.actions import (CODEC, Place, RemoveColour, Reveal, StartCard,
                                          StartPlayer, Take)
 from companion.coloretto.data import LAST_ROUND
@@ -59,7 +60,7 @@ OPTIONS = (
            "with the other side, chosen on the score screen.",
            labels=("Everyone the same side (recommended)", "Each player chooses")),
     # digest §5: several games added together (not in the rulebook)
-    Option("match_games", "Games added together", 1, (1, 2, 3, 4),
+    Option(match.GAMES_OPTION, "Games added together", 1, (1, 2, 3, 4),
            "Recommended: one game, as the rulebook scores it. Or: play several games with the "
            "same seats and add up the scores; the score screen keeps the running total.",
            labels=("One game (recommended)", "2 games", "3 games", "4 games")),
@@ -86,7 +87,7 @@ class Coloretto:
             raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
         check_player_count(self, config)
         values = resolve_options(self, config)
-        match.parse_so_far(values[match.OPTION], config.player_count, values["match_games"])
+        match.parse_so_far(values[match.OPTION], config.player_count, values[match.GAMES_OPTION])
         return rules.initial_state(tuple(p.name for p in config.players), Rules(**values))
 
     def to_act(self, state: ColorettoState) -> tuple[int, ...]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.coloretto.data import CATALOGUE, PILE_KINDS
-from companion.coloretto.match import match_of
+from companion.match import match_of
 from companion.coloretto.rules import legal_actions, scoring_problem, to_act
 from companion.coloretto.scoring import HandScore, best_hand, joker_choices, score_assignment
 from companion.coloretto.state import OVER, PLACE, ColorettoState

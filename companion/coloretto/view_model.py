@@ -58,6 +58,7 @@ class ColorettoViewModel(TableViewModel):
     hands: tuple[HandScore, ...]         # each seat's optimal score, line by line
     pile_size: int
     draws_until_last_round: int | None
+    golden_joker_for: int | None = None  # took the golden joker: the pile's top card is theirs
 
     @property
     def chance_due(self) -> bool:
@@ -99,5 +100,5 @@ def view_model(state: ColorettoState, config: GameConfig | None = None) -> Color
                                  seat in state.out, totals[seat])
                       for seat, name in enumerate(state.names)),
         hands=hands, pile_size=state.pile_size,
-        draws_until_last_round=state.draws_until_last_round)
+        draws_until_last_round=state.draws_until_last_round, golden_joker_for=state.bonus_for)
 

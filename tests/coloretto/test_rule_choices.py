@@ -11,7 +11,7 @@ import pytest
 from companion.coloretto import GAME
 from companion.coloretto.actions import ChooseScoring, Draw, Place, Reveal, Take
 from companion.coloretto.data import GOLDEN_JOKER, JOKER, LAST_ROUND
-from companion.coloretto.match import format_so_far, match_of, next_game_config, parse_so_far
+from companion.match import format_so_far, match_of, next_game_config, parse_so_far
 from companion.coloretto.state import DRAW, OVER, TURN, Collection
 from companion.engine import TABLE, ConfigError, IllegalAction
 from companion.record import GameRecord, record_from_dict, replay_record
@@ -157,7 +157,8 @@ def test_a_match_of_three_games_adds_the_scores_and_keeps_each_game_on_its_own()
     match = match_of(3, "", totals)
     assert GAME.summary(first.final)["match"] == {
         "games": 3, "number": 1, "earlier": [], "running": list(totals), "is_last": False}
-    second_config = next_game_config(first.config, match, totals)
+    assert match.running == totals
+    second_config = next_game_config(first.config, totals)
     assert second_config.players == first.config.players
     assert second_config.option("match_so_far") == ",".join(map(str, totals))
     second = play(GAME, second_config, 2)
@@ -168,12 +169,11 @@ def test_a_match_of_three_games_adds_the_scores_and_keeps_each_game_on_its_own()
     record = record_from_dict(json.loads(GameRecord(second.config, second.actions).to_json()))
     assert record.config == second_config                   # the match link is in the record
     assert GAME.summary(replay_record(record)[-1])["match"] == view     # replay equals play
-    third_config = next_game_config(second_config, match_of(3, second_config.option("match_so_far"),
-                                                            totals2), totals2)
+    third_config = next_game_config(second_config, totals2)
     third = GAME.setup(third_config)
     assert match_of(3, third.rules.match_so_far, (0, 0, 0)).is_last
-    with pytest.raises(ConfigError, match="complete"):
-        next_game_config(third_config, match_of(3, third.rules.match_so_far, (0, 0, 0)), (0, 0, 0))
+    with pytest.raises(ConfigError, match="last of its match"):
+        next_game_config(third_config, (0, 0, 0))
 
 
 def test_a_live_match_shows_the_running_total_before_the_game_ends():

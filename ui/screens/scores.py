@@ -26,6 +26,15 @@ class ScoresScreen(Screen):
         self.back_to = "table"
         self.show_sheet(session.game.title, names, session.score_sheet().to_dict())
         self._offer_choices(session)
+        self._show_match(session)
+
+    def _show_match(self, session) -> None:
+        """A game of a match: the running total below the columns (and the next game)."""
+        from ui.screens.score_choice import match_block
+
+        block = match_block(session, self.final)
+        if block is not None:
+            self.ids.match.add_widget(block)
 
     def _offer_choices(self, session) -> None:
         """Coloretto: per player, "Choose colours" and the points a choice gives away."""
@@ -59,6 +68,7 @@ class ScoresScreen(Screen):
                                         else app.tr("Scores if the game ended now"))
         box = self.ids.columns
         box.clear_widgets()
+        self.ids.match.clear_widgets()
         winners = set(sheet.get("winners", []))
         totals = sheet.get("totals", [])
         for seat, name in enumerate(names):

@@ -111,7 +111,10 @@ class SetupScreen(Screen):
         notice = getattr(self.game, "setup_notice", "")
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
+        hidden = getattr(self.game, "hidden_options", ())   # filled in by the companion
         for option in self.game.options:
+            if option.name in hidden:
+                continue
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)
             if option.choices:

@@ -1,18 +1,21 @@
-"""Several games added together (digest §5): the rulebook scores one game; some
-tables play a match of several (reviews speak of four) and add up the scores.
+"""Several games added together: a match of N games with the same seats, the
+scores added up (Coloretto's digest §5: some tables play four).
 
 Each game of a match is a game of its own in the journal and the record; the
-match link rides in its config: ``match_games`` (how many games) and
-``match_so_far`` (the earlier games' totals, seat by seat: ``"41,30,22;35,28,40"``).
-So replaying a game's record gives the same running total as playing it did.
+match link rides in its config, as two options a game declares:
+``match_games`` (how many games) and ``match_so_far`` (the earlier games'
+totals, seat by seat: ``"41,30,22;35,28,40"``).  So replaying a game's record
+gives the same running total as playing it did, and the history reads it from
+the config without importing any engine.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Sequence
+from typing import Any, Mapping, Sequence
 
 from companion.engine import ConfigError, GameConfig
 
+GAMES_OPTION = "match_games"
 OPTION = "match_so_far"
 
 
@@ -68,11 +71,24 @@ def match_of(games: int, so_far: str, totals: Sequence[int]) -> Match | None:
     return Match(games, earlier, running)
 
 
-def next_game_config(config: GameConfig, match: Match, totals: Sequence[int]) -> GameConfig:
+def match_in_options(options: Mapping[str, Any], totals: Sequence[int]) -> Match | None:
+    """The match of a game with these config ``options`` and ``totals`` (None: a single
+    game, or options of the wrong shape, as a damaged journal row may hold)."""
+    games, so_far = options.get(GAMES_OPTION, 1), options.get(OPTION, "")
+    if not isinstance(games, int) or isinstance(games, bool) or not isinstance(so_far, str):
+        return None
+    try:
+        return match_of(games, so_far, totals)
+    except ConfigError:
+        return None
+
+
+def next_game_config(config: GameConfig, totals: Sequence[int]) -> GameConfig:
     """The next game of the match: the same players in the same seats, the same
     options, this game's ``totals`` added to the earlier ones."""
-    if match.is_last:
-        raise ConfigError(f"the match of {match.games} games is complete")
+    match = match_in_options(dict(config.options), totals)
+    if match is None or match.is_last:
+        raise ConfigError("this game is the last of its match")
     options = dict(config.options)
     options[OPTION] = format_so_far(match.earlier + (tuple(totals),))
     return GameConfig(config.game, config.players, tuple(sorted(options.items())))
