@@ -123,14 +123,14 @@ class Coloretto:
         # after FinalRound: the banner shown last stays on screen
         if isinstance(action, Reveal) and not rules.is_foretold(before, action.card):
             found.append(TableNotice(_miscount_notice(before, action.card)))
-        if isinstance(action, Take) and after.bonus_for is not None:
-            found.append(TableNotice(Text("{name} took the golden joker and also takes the top card "
-                                          "of the pile: say which card it is.",
-                                          name=after.names[action.seat])))
         if isinstance(action, Take):
             gained = (view.hand_score(after, action.seat).total
                       - view.hand_score(before, action.seat).total)
             found.append(SeatScored(action.seat, gained))
+        if isinstance(action, Take) and after.bonus_for is not None:   # shown last, so it stays
+            found.append(TableNotice(Text("{name} took the golden joker and also takes the top card "
+                                          "of the pile: say which card it is.",
+                                          name=after.names[action.seat])))
         if after.phase == OVER and before.phase != OVER:
             found.append(RoundEnded(None))
             found.append(GameEnded(view.score_sheet(after).winners))
