@@ -125,7 +125,6 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "round": state.round,
         "side": state.rules.side,
         "sides_per_player": state.rules.scoring_sides == "each_player",
-        "golden_joker_for": state.bonus_for,
         "match": _match_view(state, sheet.totals),
         "to_act": list(to_act(state)),
         "current": state.current if state.current >= 0 else None,
