@@ -180,3 +180,19 @@ def test_a_live_match_shows_the_running_total_before_the_game_ends():
     state = GAME.setup(config(2, match_games=2, match_so_far="10,-4"))
     assert state.phase != OVER
     assert GAME.summary(state)["match"]["running"] == [10, -4]
+
+
+def test_the_history_reads_the_match_from_the_config_and_never_fails_on_a_damaged_one():
+    from companion.journal import PlayedRow
+    from companion.stats import plays_from_rows
+
+    def row(options):
+        config = {"game": "coloretto", "players": [{"name": "Ann"}, {"name": "Bea"}], "options": options}
+        return PlayedRow(1, "coloretto", config, 0.0, 60.0, (30, 20), (0,))
+
+    good, single, damaged, wrong_type = plays_from_rows([
+        row({"match_games": 3, "match_so_far": "10,25"}), row({}),
+        row({"match_games": 2, "match_so_far": "10,x"}), row({"match_games": "3", "match_so_far": 5})])
+    assert (good.match.number, good.match.games, good.match.running) == (2, 3, (40, 45))
+    assert single.match is None and damaged.match is None and wrong_type.match is None
+    assert damaged.totals == (30, 20)                  # the game itself is still counted
