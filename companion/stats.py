@@ -21,6 +21,7 @@ from typing import Any, Iterable, Sequence
 
 from companion.i18n import N_
 from companion.journal import PlayedRow
+from companion.match import Match, match_in_options
 
 #: periods the history screen offers: name -> seconds back from now (None: all time)
 PERIODS: dict[str, float | None] = {"all": None, "year": 365 * 86400.0, "month": 30 * 86400.0,
@@ -43,6 +44,8 @@ class Play:
     started: float
     finished: float
     start_seat: int | None = None
+    #: the match this game belongs to (several games added together), if any
+    match: Match | None = None
 
     @property
     def duration(self) -> float:
@@ -139,8 +142,10 @@ def plays_from_rows(rows: Iterable[PlayedRow], names: PlayerNames | None = None)
         winners = tuple(w for w in row.winners if isinstance(w, int) and 0 <= w < len(seats))
         start = row.start_seat if row.start_seat is not None and 0 <= row.start_seat < len(seats) \
             else None
+        options = row.config.get("options")
+        match = match_in_options(options, tuple(totals)) if isinstance(options, dict) else None
         found.append(Play(row.id, row.game, tuple(names.person(s) for s in seats), tuple(totals),
-                          winners, row.started, row.finished, start))
+                          winners, row.started, row.finished, start, match))
     return found
 
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
-from companion.coloretto.data import CATALOGUE, LAST_ROUND
+from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, LAST_ROUND, PILE_KINDS, SIDES
 from companion.corrections import PlayerChoice, TableCorrection
 from companion.engine import InvalidAction
 from companion.i18n import Seat, Text
@@ -65,6 +65,8 @@ def card_label(card: str) -> Text:
         return Text("a +2 card")
     if card == LAST_ROUND:
         return Text("the last-round card")
+    if card == GOLDEN_JOKER:
+        return Text("the golden joker")
     return Text("a {colour} card", colour=colour_word(card))
 
 
@@ -134,9 +136,9 @@ class Reveal(DescribedAction):
     card: str
 
     def __post_init__(self) -> None:
-        if self.card not in CATALOGUE.card_kinds:
+        if self.card not in PILE_KINDS:
             raise InvalidAction(f"{self.card!r} is not a Coloretto card "
-                                f"(known: {', '.join(CATALOGUE.card_kinds)})")
+                                f"(known: {', '.join(PILE_KINDS)})")
 
     def text(self) -> Text:
         return Text("drawn: {card}", card=card_label(self.card))
@@ -174,6 +176,9 @@ class Take(DescribedAction):
         return Text("{seat} takes {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
+#: The two sides of the scoring card, as players call them.
+SIDE_WORDS = {"brown": Text("the brown side"), "grey": Text("the grey side")}
+
 #: A player's cards of each kind, as the correction names them.
 KIND_WORDS = {"joker": Text("jokers"), "plus2": Text("+2 cards")}
 
@@ -207,15 +212,19 @@ class CorrectCards(TableCorrection):
 class ChooseScoring(PlayerChoice):
     """``seat`` scores its jokers as ``jokers`` (one colour each, "" = unassigned where
     the option allows) and ``positive`` as its positive colours, instead of the
-    companion's optimum; both empty: the optimum again (AMB-C5)."""
+    companion's optimum; both empty: the optimum again (AMB-C5).  ``side``: the
+    scoring side this player scores with, when each player chooses (AMB-C9; "" keeps it)."""
 
     type: ClassVar[str] = "choose_scoring"
     seat: int
     jokers: tuple[str, ...] = ()
     positive: tuple[str, ...] = ()
+    side: str = ""
 
     def __post_init__(self) -> None:
         _check_seat(self.seat)
+        if self.side and self.side not in SIDES:
+            raise InvalidAction(f"choose_scoring: {self.side!r} is not a scoring side ({', '.join(SIDES)})")
         for colour in self.jokers:
             if colour:
                 _check_colour(colour)
@@ -232,10 +241,15 @@ class ChooseScoring(PlayerChoice):
 
     def text(self) -> Text:
         if self.is_optimum:
-            return Text("{seat} scores with the best joker and positive colours", seat=Seat(self.seat))
-        jokers = tuple(colour_word(c) if c else Text("none") for c in self.jokers) or Text("none")
-        return Text("{seat} chooses: jokers as {jokers}; positive colours {colours}", seat=Seat(self.seat),
-                    jokers=jokers, colours=tuple(colour_word(c) for c in self.positive))
+            chosen = Text("{seat} scores with the best joker and positive colours", seat=Seat(self.seat))
+        else:
+            jokers = tuple(colour_word(c) if c else Text("none") for c in self.jokers) or Text("none")
+            chosen = Text("{seat} chooses: jokers as {jokers}; positive colours {colours}",
+                          seat=Seat(self.seat), jokers=jokers,
+                          colours=tuple(colour_word(c) for c in self.positive))
+        if not self.side:
+            return chosen
+        return Text("{choice}, on {side}", choice=chosen, side=SIDE_WORDS[self.side])
 
 
 ACTION_CLASSES = (RemoveColour, StartCard, StartPlayer, Draw, Reveal, Place, Take, CorrectCards,

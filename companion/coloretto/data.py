@@ -20,6 +20,9 @@ JOKER = "joker"
 PLUS2 = "plus2"
 LAST_ROUND = "last_round"
 SPECIALS = (JOKER, PLUS2, LAST_ROUND)
+#: Some editions make one of the three jokers golden (AMB-C13): not in the catalogue's
+#: box, so not a card kind the camera reads; the pile counts it after the box's kinds.
+GOLDEN_JOKER = "golden_joker"
 SIDES = ("brown", "grey")
 
 
@@ -184,3 +187,6 @@ def load_catalogue(path: str | Path = CATALOGUE_PATH) -> Catalogue:
 
 #: The catalogue shipped with the app.
 CATALOGUE = load_catalogue()
+
+#: What the pile holds, in order: the box's card kinds, then the golden joker.
+PILE_KINDS = CATALOGUE.card_kinds + (GOLDEN_JOKER,)

@@ -5,6 +5,7 @@ import random
 from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
+from companion import match
 from companion.coloretto import camera, rules, view
 from companion.coloretto.actions import (CODEC, Place, RemoveColour, Reveal, StartCard,
                                          StartPlayer, Take)
@@ -47,6 +48,25 @@ OPTIONS = (
            "When the last-round card comes up it is set aside. Recommended: the same player "
            "then draws another card and places it. Or: that player may instead take a row.",
            labels=("Draw again (recommended)", "Draw or take a row")),
+    # AMB-C13
+    Option("jokers", "Jokers", "three", ("three", "golden"),
+           "Recommended, as the rulebook: three jokers. Or, as in some editions: two jokers and "
+           "a golden joker; whoever takes the golden joker also takes the top card of the pile "
+           "at once. A golden joker scores like any joker: a card of the colour its owner gives it.",
+           labels=("Three jokers (recommended)", "Two jokers and a golden joker")),
+    # AMB-C9
+    Option("scoring_sides", "Scoring side for each player", "together", ("together", "each_player"),
+           "Recommended: everyone scores with the side chosen above. Or: each player may score "
+           "with the other side, chosen on the score screen.",
+           labels=("Everyone the same side (recommended)", "Each player chooses")),
+    # digest §5: several games added together (not in the rulebook)
+    Option(match.GAMES_OPTION, "Games added together", 1, (1, 2, 3, 4),
+           "Recommended: one game, as the rulebook scores it. Or: play several games with the "
+           "same seats and add up the scores; the score screen keeps the running total.",
+           labels=("One game (recommended)", "2 games", "3 games", "4 games")),
+    Option(match.OPTION, "Earlier games of this match", "", (),
+           "Filled in by the companion when the next game of a match starts: the scores of the "
+           "earlier games."),
 )
 
 
@@ -58,6 +78,8 @@ class Coloretto:
     min_players = 2
     max_players = 5
     options = OPTIONS
+    #: options the setup screen does not show (the companion fills them in)
+    hidden_options = (match.OPTION,)
 
     # -- setup and flow --------------------------------------------------------------
     def setup(self, config: GameConfig) -> ColorettoState:
@@ -65,6 +87,7 @@ class Coloretto:
             raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
         check_player_count(self, config)
         values = resolve_options(self, config)
+        match.parse_so_far(values[match.OPTION], config.player_count, values[match.GAMES_OPTION])
         return rules.initial_state(tuple(p.name for p in config.players), Rules(**values))
 
     def to_act(self, state: ColorettoState) -> tuple[int, ...]:
@@ -104,6 +127,10 @@ class Coloretto:
             gained = (view.hand_score(after, action.seat).total
                       - view.hand_score(before, action.seat).total)
             found.append(SeatScored(action.seat, gained))
+        if isinstance(action, Take) and after.bonus_for is not None:   # shown last, so it stays
+            found.append(TableNotice(Text("{name} took the golden joker and also takes the top card "
+                                          "of the pile: say which card it is.",
+                                          name=after.names[action.seat])))
         if after.phase == OVER and before.phase != OVER:
             found.append(RoundEnded(None))
             found.append(GameEnded(view.score_sheet(after).winners))

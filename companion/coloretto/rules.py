@@ -13,7 +13,7 @@ from companion.actions import Action
 from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place,
                                          RemoveColour, Reveal, StartCard, StartPlayer, Take,
                                          card_label, colour_word, row_words)
-from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
+from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
@@ -26,13 +26,17 @@ from companion.i18n import Text, no_such_seat
 def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
     """Rows out, full pile, nothing dealt: the state before the setup actions (§3.1)."""
     n = len(names)
+    pile = [CATALOGUE.copies(kind) for kind in CATALOGUE.card_kinds] + [0]
+    if rules.jokers == "golden":   # one of the three jokers is the golden one (AMB-C13)
+        pile[PILE_KINDS.index(JOKER)] -= 1
+        pile[PILE_KINDS.index(GOLDEN_JOKER)] += 1
     return ColorettoState(
         names=names,
         rules=rules,
         phase=REMOVE_COLOURS if CATALOGUE.removed_for(n) else START_CARDS,
         rows=tuple(Row(capacity) for capacity in CATALOGUE.rows_for(n)),
         collections=tuple(Collection() for _ in range(n)),
-        pile=tuple(CATALOGUE.copies(kind) for kind in CATALOGUE.card_kinds),
+        pile=tuple(pile),
     )
 
 
@@ -72,7 +76,7 @@ def possible_reveals(state: ColorettoState) -> tuple[str, ...]:
     last-round card should lie exactly 15 cards from the bottom (§3.1 step 6), but a
     table can miscount: it is accepted whenever it comes, and a colour card is
     accepted at the draw where it was foretold (the table always wins)."""
-    return tuple(kind for kind in CATALOGUE.card_kinds if state.left(kind) > 0)
+    return tuple(kind for kind in PILE_KINDS if state.left(kind) > 0)
 
 
 def is_foretold(state: ColorettoState, card: str) -> bool:
@@ -239,6 +243,8 @@ def _reveal(state: ColorettoState, action: Reveal) -> ColorettoState:
         raise IllegalAction(Text("{card} cannot be drawn: every copy is already out of the pile",
                                  card=card_label(card)), "§2")
     after = replace(state, pile=state.without_from_pile(card), draws=number)
+    if state.bonus_for is not None:
+        return _golden_bonus(after, card, number - state.last_round_draw)
     if card == LAST_ROUND:
         # The card goes to the side and the same player draws again (§4.3, AMB-C10).
         phase = DRAW if state.rules.after_last_round_card == "draw_again" and after.pile_size else TURN
@@ -273,9 +279,30 @@ def _take(state: ColorettoState, action: Take) -> ColorettoState:
     rows[action.row] = Row(row.capacity, (), action.seat)
     after = replace(state, rows=tuple(rows), collections=tuple(collections),
                     out=state.out + (action.seat,), last_taker=action.seat)
-    if len(after.out) < after.players:
-        return replace(after, current=after.next_active_after(action.seat))
-    return _end_round(after)
+    if GOLDEN_JOKER in row.cards and after.pile_size:
+        # the golden joker also brings its taker the top card of the pile (AMB-C13)
+        return replace(after, phase=DRAW, bonus_for=action.seat)
+    return _after_take(after, action.seat)
+
+
+def _after_take(state: ColorettoState, seat: int) -> ColorettoState:
+    """The next active player's turn, or the round ends when everyone has taken a row."""
+    if len(state.out) < state.players:
+        return replace(state, current=state.next_active_after(seat))
+    return _end_round(state)
+
+
+def _golden_bonus(state: ColorettoState, card: str, miscount: int) -> ColorettoState:
+    """The top card the golden joker's taker receives: it joins their cards; the
+    last-round card goes to the side instead and they take the next one."""
+    seat = state.bonus_for
+    assert seat is not None
+    if card == LAST_ROUND:
+        state = replace(state, last_round=True, miscount=miscount)
+        return state if state.pile_size else _after_take(replace(state, bonus_for=None, phase=TURN), seat)
+    collections = list(state.collections)
+    collections[seat] = collections[seat].add(card)
+    return _after_take(replace(state, collections=tuple(collections), bonus_for=None, phase=TURN), seat)
 
 
 def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoState:
@@ -304,6 +331,8 @@ def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoStat
 def _choose_scoring(state: ColorettoState, action: ChooseScoring) -> ColorettoState:
     """A player's own joker and positive colours (checked against the hand now)."""
     _check_seat_exists(state, action.seat)
+    if action.side and action.side != state.side_of(action.seat):
+        state = _choose_side(state, action.seat, action.side)
     others = tuple(entry for entry in state.scoring if entry[0] != action.seat)
     if action.is_optimum:
         return replace(state, scoring=others)
@@ -311,6 +340,19 @@ def _choose_scoring(state: ColorettoState, action: ChooseScoring) -> ColorettoSt
     if problem is not None:
         raise IllegalAction(problem)
     return replace(state, scoring=others + ((action.seat, action.jokers, action.positive),))
+
+
+def _choose_side(state: ColorettoState, seat: int, side: str) -> ColorettoState:
+    """``seat`` scores with ``side`` (the table's side again removes the choice)."""
+    if state.rules.scoring_sides != "each_player":
+        raise IllegalAction(Text("Everyone scores with the same side of the scoring card: choose "
+                                 "“Each player chooses” for the setup option “Scoring side for each "
+                                 "player” to let {name} score with the other side.",
+                                 name=_name(state, seat)), "§3")
+    sides = tuple(entry for entry in state.sides if entry[0] != seat)
+    if side != state.rules.side:
+        sides += ((seat, side),)
+    return replace(state, sides=sides)
 
 
 def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
@@ -380,7 +422,9 @@ _WAITING_FOR = {
     START_CARDS: lambda s: Text("first give {name} a start card", name=_name(s, next_start_card_seat(s))),
     START_PLAYER: lambda s: Text("first choose who starts"),
     TURN: lambda s: Text("{name} must draw a card or take a row", name=_name(s, s.current)),
-    DRAW: lambda s: Text("first say which card was drawn"),
+    DRAW: lambda s: (Text("first say which card was drawn") if s.bonus_for is None else
+                     Text("first say which card {name} took from the pile with the golden joker",
+                          name=_name(s, s.bonus_for))),
     PLACE: lambda s: Text("{name} must place the drawn {card} card on a row", name=_name(s, s.current),
                           card=_drawn_word(s.drawn)),
 }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
+from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
 
 REMOVE_COLOURS = "remove_colours"
 START_CARDS = "start_cards"
@@ -31,6 +31,10 @@ class Rules:
     start_cards: str = "dealt"
     start_colours_all_distinct: bool = True
     after_last_round_card: str = "draw_again"
+    jokers: str = "three"
+    scoring_sides: str = "together"
+    match_games: int = 1
+    match_so_far: str = ""
 
 
 @dataclass(frozen=True)
@@ -70,7 +74,7 @@ class Collection:
         return self.counts[CATALOGUE.colours.index(colour)]
 
     def add(self, card: str) -> "Collection":
-        if card == JOKER:
+        if card in (JOKER, GOLDEN_JOKER):   # the golden joker scores as any joker
             return replace(self, jokers=self.jokers + 1)
         if card == PLUS2:
             return replace(self, plus2=self.plus2 + 1)
@@ -92,7 +96,7 @@ class Collection:
 @dataclass(frozen=True)
 class ColorettoState:
     """Everything the table knows.  Only the pile's order is hidden; its
-    contents (``pile``: copies left per ``CATALOGUE.card_kinds``) are known."""
+    contents (``pile``: copies left per ``PILE_KINDS``) are known."""
 
     names: tuple[str, ...]
     rules: Rules
@@ -114,6 +118,10 @@ class ColorettoState:
     miscount: int = 0
     #: players' own scoring choices: (seat, joker colours, positive colours), AMB-C5
     scoring: tuple[tuple[int, tuple[str, ...], tuple[str, ...]], ...] = ()
+    #: players scoring with another side than the table's: (seat, side), AMB-C9
+    sides: tuple[tuple[int, str], ...] = ()
+    #: the seat that took the golden joker and now takes the pile's top card
+    bonus_for: int | None = None
     last_taker: int | None = None
     discarded: tuple[str, ...] = ()
 
@@ -132,10 +140,10 @@ class ColorettoState:
 
     def left(self, kind: str) -> int:
         """Copies of ``kind`` still in the pile."""
-        return self.pile[CATALOGUE.card_kinds.index(kind)]
+        return self.pile[PILE_KINDS.index(kind)]
 
     def without_from_pile(self, kind: str, copies: int = 1) -> tuple[int, ...]:
-        index = CATALOGUE.card_kinds.index(kind)
+        index = PILE_KINDS.index(kind)
         return self.pile[:index] + (self.pile[index] - copies,) + self.pile[index + 1:]
 
     @property
@@ -164,6 +172,10 @@ class ColorettoState:
     def last_round_overdue(self) -> bool:
         """The last-round card did not come up at the draw the pile foretold."""
         return not self.last_round and 0 < self.last_round_draw < self.next_draw
+
+    def side_of(self, seat: int) -> str:
+        """The scoring side ``seat`` scores with: its own choice, else the table's."""
+        return dict(self.sides).get(seat, self.rules.side)
 
     def next_active_after(self, seat: int) -> int:
         """The first seat clockwise (to the left, seat + 1) of ``seat`` still active;

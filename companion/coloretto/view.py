@@ -3,11 +3,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.coloretto.data import CATALOGUE
+from companion.coloretto.data import CATALOGUE, PILE_KINDS
+from companion.match import match_of
 from companion.coloretto.rules import legal_actions, scoring_problem, to_act
 from companion.coloretto.scoring import HandScore, best_hand, joker_choices, score_assignment
 from companion.coloretto.state import OVER, PLACE, ColorettoState
-from companion.coloretto.actions import colour_word
+from companion.coloretto.actions import SIDE_WORDS, colour_word
 from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
 from companion.i18n import Text, trn
 
@@ -16,7 +17,7 @@ def best_score(state: ColorettoState, seat: int) -> HandScore:
     """``seat``'s optimal score if the game ended now (§6.3)."""
     hand = state.collections[seat]
     choices = joker_choices(state.rules.joker_colours, state.colours_in_play)
-    return best_hand(hand.counts, hand.jokers, hand.plus2, state.rules.side, choices)
+    return best_hand(hand.counts, hand.jokers, hand.plus2, state.side_of(seat), choices)
 
 
 def hand_score(state: ColorettoState, seat: int) -> HandScore:
@@ -27,7 +28,7 @@ def hand_score(state: ColorettoState, seat: int) -> HandScore:
         return best_score(state, seat)
     hand = state.collections[seat]
     jokers = tuple(colour or None for colour in chosen[1])
-    return score_assignment(hand.counts, hand.plus2, jokers, state.rules.side, chosen[2])
+    return score_assignment(hand.counts, hand.plus2, jokers, state.side_of(seat), chosen[2])
 
 
 def _assignment_words(assignment: tuple[str | None, ...]) -> tuple[Text | str, ...]:
@@ -62,10 +63,19 @@ def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
     return tuple(lines)
 
 
+def side_line(state: ColorettoState, seat: int) -> tuple[ScoreLine, ...]:
+    """A line naming the side ``seat`` scores with, when it is not the table's (AMB-C9)."""
+    side = state.side_of(seat)
+    if side == state.rules.side:
+        return ()
+    return (ScoreLine(seat, Text("Scored with {side}", side=SIDE_WORDS[side]), 0),)
+
+
 def score_sheet(state: ColorettoState) -> ScoreSheet:
     """Final scores when over; before that, the live "if the game ended now" sheet."""
     hands = [hand_score(state, seat) for seat in range(state.players)]
-    lines = tuple(line for seat, hand in enumerate(hands) for line in score_lines(seat, hand))
+    lines = tuple(line for seat, hand in enumerate(hands)
+                  for line in side_line(state, seat) + score_lines(seat, hand))
     totals = tuple(hand.total for hand in hands)
     return ScoreSheet(lines, totals, winners_by_total(totals), final=state.phase == OVER)
 
@@ -75,6 +85,15 @@ def _row_view(state: ColorettoState, index: int) -> dict[str, Any]:
     return {"index": index, "capacity": row.capacity, "cards": list(row.cards),
             "room": row.room if row.is_open else 0, "taken_by": row.taken_by,
             "can_place": row.can_place, "can_take": row.can_take}
+
+
+def _match_view(state: ColorettoState, totals: tuple[int, ...]) -> dict[str, Any] | None:
+    """Game k of N, the earlier games' totals and the running total (None: one game)."""
+    match = match_of(state.rules.match_games, state.rules.match_so_far, totals)
+    if match is None:
+        return None
+    return {"games": match.games, "number": match.number, "earlier": [list(t) for t in match.earlier],
+            "running": list(match.running), "is_last": match.is_last}
 
 
 def summary(state: ColorettoState) -> dict[str, Any]:
@@ -94,6 +113,7 @@ def summary(state: ColorettoState) -> dict[str, Any]:
             "score": score.total,
             "best_score": best_score(state, seat).total,
             "points_given_away": best_score(state, seat).total - score.total,
+            "side": state.side_of(seat),
             "joker_colours": list(score.assignment),
             "positive_colours": [c.colour for c in score.colours if c.positive],
             "lines": [{"label": json_text(l.label), "points": l.points, "detail": json_text(l.detail)}
@@ -104,6 +124,8 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "phase": state.phase,
         "round": state.round,
         "side": state.rules.side,
+        "sides_per_player": state.rules.scoring_sides == "each_player",
+        "match": _match_view(state, sheet.totals),
         "to_act": list(to_act(state)),
         "current": state.current if state.current >= 0 else None,
         "drawn_card": state.drawn,
@@ -115,7 +137,7 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "colours_in_play": list(state.colours_in_play),
         "removed_colours": list(state.removed),
         "pile": {"size": state.pile_size,
-                 "cards": dict(zip(CATALOGUE.card_kinds, state.pile))},
+                 "cards": dict(zip(PILE_KINDS, state.pile))},
         "draws": state.draws,
         "draws_until_last_round": state.draws_until_last_round,
         "final_round": state.last_round,

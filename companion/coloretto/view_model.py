@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
+from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.rules import can_draw, legal_actions, next_start_card_seat, possible_reveals, to_act
 from companion.coloretto.scoring import HandScore
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
@@ -13,7 +13,7 @@ from companion.coloretto.view import hand_score
 from companion.engine import GameConfig, winners_by_total
 from companion.view_model import TableViewModel
 
-__all__ = ["ColorettoViewModel", "HandScore", "LAST_ROUND", "PlayerView", "RowView",
+__all__ = ["ColorettoViewModel", "GOLDEN_JOKER", "HandScore", "LAST_ROUND", "PlayerView", "RowView",
            "colour_name", "view_model"]
 
 
@@ -58,6 +58,7 @@ class ColorettoViewModel(TableViewModel):
     hands: tuple[HandScore, ...]         # each seat's optimal score, line by line
     pile_size: int
     draws_until_last_round: int | None
+    golden_joker_for: int | None = None  # took the golden joker: the pile's top card is theirs
 
     @property
     def chance_due(self) -> bool:
@@ -89,7 +90,8 @@ def view_model(state: ColorettoState, config: GameConfig | None = None) -> Color
         start_card_seat=next_start_card_seat(state) if state.phase == START_CARDS else None,
         setup_colours=tuple(a.colour for a in legal_actions(state)) if setup else (),
         can_draw=can_draw(state), possible_reveals=possible_reveals(state) if drawing else (),
-        card_kinds=state.colours_in_play + (JOKER, PLUS2, LAST_ROUND),
+        card_kinds=state.colours_in_play + (JOKER, PLUS2, LAST_ROUND)
+        + ((GOLDEN_JOKER,) if state.rules.jokers == "golden" else ()),
         show_capacity=state.players == 2,
         rows=tuple(RowView(i, r.capacity, r.cards, r.room if r.is_open else 0, r.taken_by,
                            r.can_place, r.can_take) for i, r in enumerate(state.rows)),
@@ -98,5 +100,5 @@ def view_model(state: ColorettoState, config: GameConfig | None = None) -> Color
                                  seat in state.out, totals[seat])
                       for seat, name in enumerate(state.names)),
         hands=hands, pile_size=state.pile_size,
-        draws_until_last_round=state.draws_until_last_round)
+        draws_until_last_round=state.draws_until_last_round, golden_joker_for=state.bonus_for)
 

@@ -7,7 +7,7 @@ import pytest
 
 from companion.coloretto import GAME
 from companion.coloretto.actions import Draw, Place, Reveal, Take
-from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PLUS2
+from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
 from companion.coloretto.rules import foretold_reveals
 from companion.coloretto.state import DRAW, OVER, PLACE, TURN
 from companion.engine import TABLE, IllegalAction, InvalidAction
@@ -218,7 +218,7 @@ def test_last_round_card_as_the_very_last_card_ends_the_game():
     """Miscounted by all 15: the last-round card is the last card of the pile; with
     nothing left to draw the players take rows, empty ones too, and the game ends."""
     state = at_last_round_draw(3)
-    state = replace(state, pile=(0,) * (len(state.pile) - 1) + (1,),
+    state = replace(state, pile=tuple(int(kind == LAST_ROUND) for kind in PILE_KINDS),
                     rows=tuple(replace(row, cards=()) for row in state.rows))
     state = GAME.apply(GAME.apply(state, Draw(1)), Reveal(LAST_ROUND))
     assert state.phase == TURN and state.pile_size == 0
@@ -228,7 +228,7 @@ def test_last_round_card_as_the_very_last_card_ends_the_game():
 
 def test_F11_five_players_pile_ends_exactly_empty():
     state = at_last_round_draw(5)
-    pile = tuple(3 if i < 5 else 0 for i in range(7)) + (0, 0, 1)
+    pile = tuple(3 if i < 5 else int(kind == LAST_ROUND) for i, kind in enumerate(PILE_KINDS))
     state = replace(state, pile=pile)              # 15 cards under the last-round card
     placements = 0
     while Draw(state.current) in GAME.legal_actions(state):

@@ -22,7 +22,8 @@ def test_game_implements_the_protocol():
     assert load_game("coloretto") is GAME
     assert {o.name: o.default for o in GAME.options} == {
         "side": "brown", "joker_colours": "in_play", "start_cards": "dealt",
-        "start_colours_all_distinct": True, "after_last_round_card": "draw_again"}
+        "start_colours_all_distinct": True, "after_last_round_card": "draw_again",
+        "jokers": "three", "scoring_sides": "together", "match_games": 1, "match_so_far": ""}
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])

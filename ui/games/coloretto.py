@@ -81,6 +81,8 @@ class ColorettoView(TableKit, BoxLayout):
             if not vm.can_draw:
                 return app.tr("{name}: every row is full, tap a row to take it", name=name)
             return app.tr("{name}: tap the card drawn, or tap a row to take it", name=name)
+        if phase == "draw" and vm.golden_joker_for is not None:
+            return app.tr("{name} took the golden joker: tap the top card of the pile", name=name)
         if phase == "draw":
             return app.tr("{name}: tap the card drawn", name=name)
         return app.tr("{name}: tap a row for the {card} card", name=name,

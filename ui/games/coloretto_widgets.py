@@ -11,7 +11,7 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
-from companion.coloretto.view_model import LAST_ROUND, ColorettoViewModel, colour_name
+from companion.coloretto.view_model import GOLDEN_JOKER, LAST_ROUND, ColorettoViewModel, colour_name
 from companion.i18n import N_
 from ui.colours import ink_on
 from ui.games.kit import text_fill
@@ -20,7 +20,8 @@ from vision.games.coloretto_camera import CARD_RGB
 #: how each card reads on screen (colour names as the catalogue gives them)
 CARD_NAMES = {"green": N_("green"), "yellow": N_("yellow"), "orange": N_("orange"),
               "blue": N_("blue"), "pink": N_("pink"), "brown": N_("brown"), "grey": N_("grey"),
-              "joker": N_("joker"), "plus2": N_("+2"), LAST_ROUND: N_("last round")}
+              "joker": N_("joker"), "plus2": N_("+2"), LAST_ROUND: N_("last round"),
+              GOLDEN_JOKER: N_("golden joker")}
 CHIP_WIDTH, CHIP_HEIGHT = 34, 80
 
 
@@ -32,7 +33,7 @@ def card_name(app: Any, card: str) -> str:
 
 
 def card_rgba(card: str) -> list[float]:
-    code = CARD_RGB.get(card, "#777777")
+    code = CARD_RGB.get(card) or ("#d4a017" if card == GOLDEN_JOKER else "#777777")
     return [int(code[i:i + 2], 16) / 255.0 for i in (1, 3, 5)] + [1.0]
 
 

@@ -208,7 +208,7 @@ class HistoryScreen(Screen):
     def _games_rows(self, app, plays: list[stats.Play]) -> list[Any]:
         found = []
         for play in reversed(plays[-GAME_ROWS:]):
-            button = Factory.HistoryRow(text=play_row(play))
+            button = Factory.HistoryRow(text=play_row(play, app))
             button.bind(on_release=lambda _b, gid=play.id: app.manager.get_screen("story").open_game(gid))
             found.append(button)
         return found
@@ -342,12 +342,17 @@ class HistoryScreen(Screen):
         app.show_banner(self.export_text, seconds=12, error=True)
 
 
-def play_row(play: stats.Play) -> str:
-    """One finished game: its title, date, names with scores, winners starred."""
+def play_row(play: stats.Play, app: Any = None) -> str:
+    """One finished game: its title, date, names with scores, winners starred (and the
+    running total when it is a game of a match)."""
     when = time.strftime("%d.%m.%Y", time.localtime(play.finished))
     parts = [f"{WINNER_MARK if seat in play.winners else ''}{escape_markup(name)} {play.totals[seat]}"
              for seat, name in enumerate(play.names)]
-    return f"{game_title(play.game)} · {when} · " + ", ".join(parts)
+    row = f"{game_title(play.game)} · {when} · " + ", ".join(parts)
+    if play.match is None or app is None:
+        return row
+    return row + " · " + app.tr("game {number} of {games}, total so far: {totals}", number=play.match.number,
+                                games=play.match.games, totals=", ".join(map(str, play.match.running)))
 
 
 def summary_text(app, plays: list[stats.Play], game: str, period: str) -> str:

@@ -141,6 +141,15 @@ class ScoresScreen(Screen):
         self.show_sheet(session.game.title, [p.name for p in players], session.score_sheet().to_dict(),
                         [p.colour for p in players])
         self._offer_choices(session)
+        self._show_match(session)
+
+    def _show_match(self, session) -> None:
+        """A game of a match: the running total below the columns (and the next game)."""
+        from ui.screens.score_choice import match_block
+
+        block = match_block(session, self.final)
+        if block is not None:
+            self.ids.match.add_widget(block)
 
     def _offer_choices(self, session) -> None:
         """Coloretto: per player, "Choose colours" and the points a choice gives away."""
@@ -176,6 +185,7 @@ class ScoresScreen(Screen):
         self.heading = title + " · " + (app.tr("Final scores") if self.final
                                         else app.tr("Scores if the game ended now"))
         table = self.ids.table
+        self.ids.match.clear_widgets()
         for part in (self.ids.names, self.ids.lines, self.ids.totals, self.ids.choices):
             part.clear_widgets()
         winners = set(sheet.get("winners", [])) if self.final else set()

@@ -115,7 +115,10 @@ class SetupScreen(Screen):
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
         self.fleets = None
+        hidden = getattr(self.game, "hidden_options", ())   # filled in by the companion
         for option in self.game.options:
+            if option.name in hidden:
+                continue
             if option.name == FLEET_OPTION:   # Golden Horn's sails: by pickers, per player
                 self.fleets = self._fleet_block(app, option)   # first: the copy's own ships
                 options.add_widget(self.fleets, index=len(options.children) - (1 if notice else 0))
