@@ -217,10 +217,14 @@ class TableSession:
                     self._emit(event.kind, event.payload)
 
     def announce_turn(self) -> None:
-        """Emit the current turn (after resume, or when a screen attaches)."""
+        """Emit the current turn and what the game shows at rest (after resume or an
+        undo, or when a screen attaches)."""
         seats = [s for s in self.to_act if s != TABLE]
         if len(seats) == 1:
             self._emit("signal", TurnStarted(seats[0]))
+        resting = load_manifest(self.config.game).resting
+        for signal in resting(self.state) if resting is not None else ():
+            self._emit("signal", signal)
 
     # -- acting ------------------------------------------------------------
     def submit(self, action: Action | dict[str, Any]) -> None:

@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional
 
 from gpiozero import Factory
 
-from companion.signals import Signal
+from companion.signals import Cue, Signal
 from hardware.factory import (
     DEVICE_TREE_MODEL, PinFactoryChoice, make_pin_factory, mock_pin_factory,
 )
@@ -70,8 +70,9 @@ class GpioBackend:
         for seat, colour in enumerate(colours):
             self.panel.set_seat_colour(seat, colour)
 
-    def play(self, signal: Signal) -> PatternRun:
-        return self.player.play(signal)
+    def play(self, signal: Signal, cue: Cue | None = None) -> PatternRun:
+        """Play ``signal`` as ``cue`` (the game's declaration; default: its kind's generic cue)."""
+        return self.player.play(signal, cue)
 
     def set_fault(self, on: bool) -> None:
         """The status LED stays lit while ``on`` (e.g. moves cannot be saved)."""

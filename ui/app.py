@@ -25,7 +25,8 @@ from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
-from companion.signals import ErrorSignal, Signal
+from companion.games import load_manifest
+from companion.signals import ErrorSignal, Signal, SignalSpec, generic_spec
 from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
@@ -403,9 +404,15 @@ class CompanionApp(App):
             table = self.manager.get_screen("table")
             table.refresh()
 
+    def signal_spec(self, signal: Signal) -> SignalSpec:
+        """How ``signal`` shows: as the game being played declares it (its manifest)."""
+        if self.session is None:
+            return generic_spec(signal)
+        return load_manifest(self.session.config.game).signal_spec(signal)
+
     def _play(self, signal: Signal) -> None:
         if self.hardware is not None:
-            self.hardware.play(signal)
+            self.hardware.play(signal, self.signal_spec(signal).cue(signal))
         if not isinstance(signal, ErrorSignal):
             self.manager.get_screen("table").on_signal(signal)
 
