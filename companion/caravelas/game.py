@@ -224,4 +224,3 @@ def answering(state: CaravelasState) -> tuple[int, ...]:
 
 
 GAME = Caravelas()
-
