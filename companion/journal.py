@@ -673,7 +673,7 @@ class Journal:
         played again, in the same transaction as the event."""
         return self.append_many(game_id, [NewEvent(kind, payload, finish, reopen)])[0]
 
-    def append_many(self, game_id: int, events: Sequence["NewEvent"]) -> list[int]:
+    def append_many(self, game_id: int, events: Sequence[NewEvent]) -> list[int]:
         """Write ``events`` (one player's action: a card drawn and what it was, a
         turn undone) in one transaction: after a kill or a power cut either all of
         them are in the journal or none is.  Returns their sequence numbers."""
@@ -706,7 +706,7 @@ class Journal:
                 pass  # the game is saved in the log; the next checkpoint will do
         return seqs
 
-    def _insert_event(self, game_id: int, seq: int, event: "NewEvent") -> None:
+    def _insert_event(self, game_id: int, seq: int, event: NewEvent) -> None:
         """One event row, and the game's finish or reopening with it (transaction open)."""
         assert self._db is not None
         text = None if event.payload is None else json.dumps(event.payload, ensure_ascii=False,
