@@ -19,7 +19,7 @@ from companion.signals import (BLINK_UNTIL_ANSWERED, FLASH, PATTERNS, AnswersAwa
                                PirateAttack, SeatScored, SignalSpec, TurnStarted, generic)
 from tests.conformance.playout import play, random_config
 
-SEEDS = 3
+SEEDS = 2
 LANGS = ("el", "it", "pl")
 
 
@@ -90,9 +90,7 @@ def test_caravelas_bonus_moves_blink_the_seats_still_to_answer():
                 assert signal.seats == answering(after)
                 offers.append(signal.seats)
 
-    for seed in range(6):
-        config = GameConfig.build("caravelas", ["A", "B", "C", "D"][:2 + seed % 3])
-        play(game, config, seed, each=each, keep_states=False)
+    play(game, GameConfig.build("caravelas", ["A", "B", "C"]), 1, each=each, keep_states=False)
     assert offers and offers[-1] == ()
     assert any(len(seats) > 1 for seats in offers), "no offer to several seats met"
     for earlier, later in zip(offers, offers[1:]):
