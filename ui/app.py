@@ -134,6 +134,7 @@ class CompanionApp(App):
         from hardware.backend import open_backend
 
         self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
+        self.hardware.cue_for = lambda signal: self.signal_spec(signal).cue(signal)
         self.simulated = self.hardware.simulated
         notices.extend(self.hardware.notices)
         # the notices hardware/ may give, marked for the catalogues
@@ -412,7 +413,7 @@ class CompanionApp(App):
 
     def _play(self, signal: Signal) -> None:
         if self.hardware is not None:
-            self.hardware.play(signal, self.signal_spec(signal).cue(signal))
+            self.hardware.play(signal)   # as the game declares it: cue_for, set in build()
         if not isinstance(signal, ErrorSignal):
             self.manager.get_screen("table").on_signal(signal)
 
