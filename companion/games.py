@@ -4,7 +4,9 @@ A line names the game, its title (known without importing the engine, for the
 home and history screens) and the module whose ``MANIFEST``
 (:class:`companion.manifest.GameManifest`) declares the rest.  Manifests are
 imported lazily, on first use, so the app starts fast and a broken game cannot
-stop the others (it is logged and left out of :func:`available_games`).
+stop the others: it is logged once, left out of :func:`available_games` and
+listed by :func:`unavailable_games` with the reason in words (the home screen
+shows it, the status LED blinks).
 Adding a game = its package(s) + one line in :data:`GAMES`
 (docs/adding-a-game.md).
 """
@@ -15,6 +17,7 @@ import logging
 from dataclasses import dataclass
 
 from companion.engine import CompanionError, Game
+from companion.i18n import Text
 from companion.manifest import GameManifest, ManifestError
 
 log = logging.getLogger(__name__)
@@ -39,7 +42,29 @@ class UnknownGame(CompanionError, ValueError):
     """A game name that is not in the registry (or whose module is missing)."""
 
 
+@dataclass(frozen=True)
+class BrokenGame:
+    """A registered game whose declaration does not load."""
+
+    name: str
+    title: str
+    manifest: str
+    problem: str      # the cause, for the log and the curious (English, technical)
+    missing: bool     # its package, or a module it needs, is not installed
+
+    def reason(self) -> Text:
+        """Why it cannot be played and what to do, for the players."""
+        if self.missing:
+            return Text("{game} cannot be played: it is not completely installed ({problem}). "
+                        "The other games are not affected. Run ./setup.sh again to reinstall it.",
+                        game=self.title, problem=self.problem)
+        return Text("{game} cannot be played: its declaration does not load ({problem}). "
+                    "The other games are not affected. Update Table Companion, or tell whoever "
+                    "added this game.", game=self.title, problem=self.problem)
+
+
 _loaded: dict[str, GameManifest] = {}
+_broken: dict[str, BrokenGame] = {}
 
 
 def registered_games() -> tuple[str, ...]:
@@ -66,30 +91,50 @@ def load_manifest(name: str) -> GameManifest:
         return _loaded[name]
     line = entry(name)
     try:
+        manifest = _import(line)
+    except Exception as exc:   # whatever a broken package raises: recorded, then raised
+        if name not in _broken:
+            log.error("game %r cannot be played: its manifest %s does not load: %s",
+                      name, line.manifest, exc, exc_info=exc)
+        _broken[name] = BrokenGame(name, line.title, line.manifest, str(exc),
+                                   isinstance(exc, (UnknownGame, ImportError)))
+        raise
+    _broken.pop(name, None)
+    _loaded[name] = manifest
+    return manifest
+
+
+def _import(line: GameEntry) -> GameManifest:
+    try:
         module = importlib.import_module(line.manifest)
     except ModuleNotFoundError as exc:
-        raise UnknownGame(f"game {name!r} is not installed ({exc.name})") from exc
-    manifest = module.MANIFEST
+        raise UnknownGame(f"game {line.name!r} is not installed ({exc.name})") from exc
+    manifest = getattr(module, "MANIFEST", None)
     if not isinstance(manifest, GameManifest):
         raise ManifestError(f"{line.manifest}.MANIFEST is a {type(manifest).__name__}, not a GameManifest")
     if (manifest.name, manifest.title) != (line.name, line.title):
         raise ManifestError(f"{line.manifest} declares {manifest.name!r} ({manifest.title!r}); "
                             f"the registry line says {line.name!r} ({line.title!r})")
-    _loaded[name] = manifest
     return manifest
 
 
 def available_games() -> tuple[str, ...]:
-    """Names of the registered games whose manifest loads; a broken one is logged and left out."""
+    """Names of the registered games whose manifest loads; a broken one is left out
+    (logged once, and listed by :func:`unavailable_games`)."""
     found = []
     for line in GAMES:
         try:
             load_manifest(line.name)
         except Exception:  # a broken game must not stop the others
-            log.exception("game %r is left out: its manifest %s does not load", line.name, line.manifest)
             continue
         found.append(line.name)
     return tuple(found)
+
+
+def unavailable_games() -> tuple[BrokenGame, ...]:
+    """The registered games whose manifest does not load, each with its reason."""
+    available_games()
+    return tuple(_broken[line.name] for line in GAMES if line.name in _broken)
 
 
 def load_game(name: str) -> Game:
@@ -100,3 +145,4 @@ def register_game(name: str, manifest: str, title: str) -> None:
     """Add a game to the registry at run time (tests and add-on games)."""
     GAMES[:] = [e for e in GAMES if e.name != name] + [GameEntry(name, title, manifest)]
     _loaded.pop(name, None)
+    _broken.pop(name, None)

@@ -121,6 +121,17 @@ class JournalEvent:
 
 
 @dataclass(frozen=True)
+class NewEvent:
+    """An event to write (:meth:`Journal.append_many`): ``finish`` (the result) marks
+    the game finished, ``reopen`` marks it played again, with the event."""
+
+    kind: str
+    payload: dict[str, Any] | None = None
+    finish: dict[str, Any] | None = None
+    reopen: bool = False
+
+
+@dataclass(frozen=True)
 class QuarantinedEvent:
     """A row set aside by recovery: kept in the file, never deleted.
 
@@ -660,38 +671,55 @@ class Journal:
 
         ``finish`` (the result) marks the game finished and ``reopen`` marks it
         played again, in the same transaction as the event."""
-        if kind not in EVENT_KINDS:
-            raise ValueError(f"unknown journal event kind {kind!r}")
-        text = None if payload is None else json.dumps(payload, ensure_ascii=False, sort_keys=True)
+        return self.append_many(game_id, [NewEvent(kind, payload, finish, reopen)])[0]
+
+    def append_many(self, game_id: int, events: Sequence[NewEvent]) -> list[int]:
+        """Write ``events`` (one player's action: a card drawn and what it was, a
+        turn undone) in one transaction: after a kill or a power cut either all of
+        them are in the journal or none is.  Returns their sequence numbers."""
+        for event in events:
+            if event.kind not in EVENT_KINDS:
+                raise ValueError(f"unknown journal event kind {event.kind!r}")
+        if not events:
+            return []
         if self.read_only:
             self._write([])  # raises
         assert self._db is not None
+        seqs: list[int] = []
         try:
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 row = self._db.execute(
                     "SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE game_id=?",
                     (game_id,)).fetchone()
-                seq = int(row[0])
-                self._db.execute(
-                    "INSERT INTO events (game_id, seq, kind, payload, crc, at) VALUES (?,?,?,?,?,?)",
-                    (game_id, seq, kind, text, event_crc(game_id, seq, kind, text), time.time()))
-                if finish is not None:
-                    self._db.execute(*self._finish_sql(game_id, finish))
-                if reopen:
-                    self._db.execute(*self._reopen_sql(game_id))
-                if finish is not None or reopen:
-                    self._db.execute(*self._crc_sql(game_id))
+                for seq, event in enumerate(events, start=int(row[0])):
+                    self._insert_event(game_id, seq, event)
+                    seqs.append(seq)
         except _DB_ERRORS as exc:
             raise self._fail(exc, "write failed") from exc
         self._dirty = True
-        self._mark(game_id, seq)
-        if finish is not None:
+        self._mark(game_id, seqs[-1])
+        if any(event.finish is not None for event in events):
             try:
                 self.checkpoint()
             except JournalError:
                 pass  # the game is saved in the log; the next checkpoint will do
-        return seq
+        return seqs
+
+    def _insert_event(self, game_id: int, seq: int, event: NewEvent) -> None:
+        """One event row, and the game's finish or reopening with it (transaction open)."""
+        assert self._db is not None
+        text = None if event.payload is None else json.dumps(event.payload, ensure_ascii=False,
+                                                               sort_keys=True)
+        self._db.execute(
+            "INSERT INTO events (game_id, seq, kind, payload, crc, at) VALUES (?,?,?,?,?,?)",
+            (game_id, seq, event.kind, text, event_crc(game_id, seq, event.kind, text), time.time()))
+        if event.finish is not None:
+            self._db.execute(*self._finish_sql(game_id, event.finish))
+        if event.reopen:
+            self._db.execute(*self._reopen_sql(game_id))
+        if event.finish is not None or event.reopen:
+            self._db.execute(*self._crc_sql(game_id))
 
     def events(self, game_id: int) -> LoadedEvents:
         """Every whole event of a game in order; stops at the first damaged row

@@ -21,6 +21,7 @@ from companion.actions import Action
 from companion.engine import CompanionError, Game
 from companion.i18n import Text
 from companion.readings import TableReading
+from companion.signals import GENERIC, SESSION_KINDS, UNDECLARED, Signal, SignalSpec
 
 
 class ManifestError(CompanionError, TypeError):
@@ -69,6 +70,13 @@ class GameManifest:
     #: whether companion/locale/<lang>/LC_MESSAGES/<name>.po translates its texts
     #: (shipped games do; a test or add-on game brings its own catalogue)
     translated: bool = True
+    #: how each kind of signal the engine emits shows at the table (banner text, LED
+    #: pattern): ``companion.signals.generic(...)`` or the game's own SignalSpecs; the
+    #: session's own kinds (turn, game end, error) need not be listed
+    signals: tuple[SignalSpec, ...] = ()
+    #: the signals a state shows at rest (seats blinking until they answer), sent again
+    #: when the table attaches, on resume and after an undo (None: the turn only)
+    resting: Callable[[Any], Sequence[Signal]] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.engine, Game):
@@ -76,6 +84,12 @@ class GameManifest:
                                 f"(missing: {', '.join(missing_members(self.engine, Game))})")
         if self.camera is not None and not isinstance(self.camera, CameraExplanation):
             raise ManifestError(f"{self.name}: camera must be a CameraExplanation, not {self.camera!r}")
+        for spec in self.signals:
+            if not isinstance(spec, SignalSpec):
+                raise ManifestError(f"{self.name}: signals must be SignalSpecs, not {spec!r}")
+        kinds = [spec.kind.__name__ for spec in self.signals]
+        if len(set(kinds)) != len(kinds):
+            raise ManifestError(f"{self.name}: signals declares a kind twice ({', '.join(kinds)})")
         for layer, module in (("ui", self.ui), ("vision", self.vision)):
             if module is None:
                 continue
@@ -91,6 +105,20 @@ class GameManifest:
     @property
     def title(self) -> str:
         return self.engine.title
+
+    def declares(self, kind: type[Signal]) -> bool:
+        """Does this game say how ``kind`` shows (its own list, or a session kind)?"""
+        return kind in SESSION_KINDS or any(spec.kind is kind for spec in self.signals)
+
+    def signal_spec(self, signal: Signal) -> SignalSpec:
+        """How ``signal`` shows in this game: the game's declaration of its kind, else the
+        generic one for the session's own kinds, else no light and no banner."""
+        for spec in self.signals:
+            if spec.kind is type(signal):
+                return spec
+        if type(signal) in SESSION_KINDS:
+            return GENERIC[type(signal)]
+        return UNDECLARED
 
 
 def missing_members(obj: Any, protocol: type) -> list[str]:

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 import logging
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from companion.actions import Action, DescribedAction
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game, load_manifest
 from companion.i18n import Text, untranslated
-from companion.journal import Journal, JournalError, JournalEvent
+from companion.journal import Journal, JournalError, JournalEvent, NewEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 
@@ -117,8 +118,10 @@ class TableSession:
         self._joined: set[int] = set()
         #: positions in the redo stack of undone actions that were so joined
         self._redo_joined: set[int] = set()
-        #: journal writes not done yet because the storage failed (kind, payload, extras)
-        self._unsaved: list[tuple[str, dict[str, Any] | None, dict[str, Any]]] = []
+        #: journal writes not done yet because the storage failed (or one action is not complete)
+        self._unsaved: list[NewEvent] = []
+        #: listener events held back until the action being played is on disk (see _one_write)
+        self._held: list[SessionEvent] | None = None
         #: why moves are not being saved (None while everything is on disk)
         self.storage_problem: JournalError | None = None
 
@@ -220,14 +223,40 @@ class TableSession:
 
     def _emit(self, kind: str, payload: Any = None) -> None:
         event = SessionEvent(kind, payload)
+        if self._held is not None:
+            self._held.append(event)
+            return
         for listener in list(self._listeners):
             listener(event)
 
+    @contextmanager
+    def _one_write(self) -> Iterator[None]:
+        """One player's action made of several journal events (actions that belong
+        together, a turn undone or redone): every event saved inside is written in
+        one transaction on the way out (all or none after a power cut), and the
+        listeners hear of the changes only then."""
+        with self._lock:
+            if self._held is not None:   # already inside one
+                yield
+                return
+            self._held = []
+            try:
+                yield
+            finally:
+                held, self._held = self._held, None
+                self.flush()
+                for event in held:
+                    self._emit(event.kind, event.payload)
+
     def announce_turn(self) -> None:
-        """Emit the current turn (after resume, or when a screen attaches)."""
+        """Emit the current turn and what the game shows at rest (after resume or an
+        undo, or when a screen attaches)."""
         seats = [s for s in self.to_act if s != TABLE]
         if len(seats) == 1:
             self._emit("signal", TurnStarted(seats[0]))
+        resting = load_manifest(self.config.game).resting
+        for signal in resting(self.state) if resting is not None else ():
+            self._emit("signal", signal)
 
     # -- acting ------------------------------------------------------------
     def submit(self, action: Action | dict[str, Any]) -> None:
@@ -265,8 +294,9 @@ class TableSession:
                 except CompanionError as exc:
                     self._refuse(_reason_of(exc))
                     raise
-            for action in actions:
-                self.submit(action)
+            with self._one_write():
+                for action in actions:
+                    self.submit(action)
 
     def _submit_joined(self, actions: Sequence[Action]) -> None:
         """:meth:`submit_all`, the actions then undone and redone as one."""
@@ -324,7 +354,7 @@ class TableSession:
         it (a move and the cubes drawn to refill go together: one press of UNDO).
         Each is journaled as its own undo; returns them in the order they were played,
         and tells the listeners (an ``undone`` event) so the players hear what was undone."""
-        with self._lock:
+        with self._one_write():
             actions, states = self._timeline.actions, self._timeline.states
             # a player's action, a correction of the table (never grouped with another), or
             # the first of the steps of one camera proposal (the others go with it)
@@ -340,7 +370,7 @@ class TableSession:
 
     def redo_turn(self) -> tuple[Action, ...]:
         """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
-        with self._lock:
+        with self._one_write():
             redone = [self.redo()]
             while self._timeline.redo and (
                     len(self._timeline.redo) - 1 in self._redo_joined
@@ -376,15 +406,12 @@ class TableSession:
     def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
               finish: dict[str, Any] | None = None, reopen: bool = False) -> None:
         """Journal one event (with the game's finish or reopening in the same
-        transaction).  When the storage fails the event waits in memory, the
-        players are told (a ``storage`` event) and :meth:`flush` retries."""
-        extras: dict[str, Any] = {}
-        if finish is not None:
-            extras["finish"] = finish
-        if reopen:
-            extras["reopen"] = True
-        self._unsaved.append((kind, payload, extras))
-        self.flush()
+        transaction; inside :meth:`_one_write`, with the action's other events).
+        When the storage fails the event waits in memory, the players are told
+        (a ``storage`` event) and :meth:`flush` retries."""
+        self._unsaved.append(NewEvent(kind, payload, finish, reopen))
+        if self._held is None:
+            self.flush()
 
     @property
     def unsaved(self) -> int:
@@ -392,18 +419,17 @@ class TableSession:
         return len(self._unsaved)
 
     def flush(self) -> bool:
-        """Write the events that wait in memory; True when all are on disk."""
+        """Write the events that wait in memory, in one transaction; True when all are on disk."""
         with self._lock:
-            while self._unsaved:
-                kind, payload, extras = self._unsaved[0]
+            if self._unsaved:
                 try:
-                    self.journal.append(self.game_id, kind, payload, **extras)
+                    self.journal.append_many(self.game_id, self._unsaved)
                 except JournalError as exc:
                     if self.storage_problem is None or str(exc) != str(self.storage_problem):
                         self.storage_problem = exc
                         self._emit("storage", exc)
                     return False
-                self._unsaved.pop(0)
+                self._unsaved.clear()
             if self.storage_problem is not None:
                 self.storage_problem = None
                 self._emit("storage", None)

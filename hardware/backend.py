@@ -15,7 +15,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional
 
 from gpiozero import Factory
 
-from companion.signals import Signal
+from companion.signals import Cue, Signal
 from hardware.factory import (
     DEVICE_TREE_MODEL, PinFactoryChoice, make_pin_factory, mock_pin_factory,
 )
@@ -44,6 +44,9 @@ class GpioBackend:
         self.panel = panel
         self.player = SignalPlayer(panel, timings)
         self.driver: Optional[SimulatedPanel] = SimulatedPanel(panel) if choice.simulated else None
+        #: how a signal shows in the game being played (the composition root injects the
+        #: games' declarations; None: the generic cue of each kind)
+        self.cue_for: Optional[Callable[[Signal], Cue]] = None
         self._closed = False
 
     @property
@@ -70,8 +73,11 @@ class GpioBackend:
         for seat, colour in enumerate(colours):
             self.panel.set_seat_colour(seat, colour)
 
-    def play(self, signal: Signal) -> PatternRun:
-        return self.player.play(signal)
+    def play(self, signal: Signal, cue: Cue | None = None) -> PatternRun:
+        """Play ``signal`` as ``cue`` (default: as ``cue_for`` says, else its kind's generic cue)."""
+        if cue is None and self.cue_for is not None:
+            cue = self.cue_for(signal)
+        return self.player.play(signal, cue)
 
     def set_fault(self, on: bool) -> None:
         """The status LED stays lit while ``on`` (e.g. moves cannot be saved)."""

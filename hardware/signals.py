@@ -1,16 +1,20 @@
 """LED and buzzer patterns for the signals of ``companion.signals``.
 
-A pattern is data: a tuple of :class:`Frame` (which seat LEDs are lit, the
-status LED, the buzzer note, for how long), built by :func:`pattern_for`
-from a signal.  :class:`SignalPlayer` plays patterns on a panel from one
-background thread:
+hardware/ knows no game: a signal arrives with its :class:`~companion.signals.Cue`
+(a generic pattern kind on seats, from the game's declaration; the generic
+declaration of its kind when none is given), and :func:`pattern_for` turns the
+cue into data: a tuple of :class:`Frame` (which seat LEDs are lit, the status
+LED, the buzzer note, for how long).  :class:`SignalPlayer` plays patterns on a
+panel from one background thread:
 
-- a pattern signal (pirate attack, round end, ...) replaces the pattern that
-  is playing, which stops at once;
-- ``TurnStarted`` has no pattern of its own: it changes the *resting* state
-  (which seat is steady) and never cuts an announcement short;
+- a pattern (pirate attack, round end, ...) replaces the pattern that is
+  playing, which stops at once;
+- a resting cue (``rest``: the turn; ``blink_until_answered``: seats that
+  still have to answer) has no pattern of its own: it changes the *resting*
+  state and never cuts an announcement short;
 - when a pattern ends, the resting state is shown again (the seat whose turn
-  it is, or the winners once the game is over).
+  it is, or the winners once the game is over, with the blinking seats
+  blinking).
 
 ``player.idle`` is an Event that is set whenever no pattern is playing or
 waiting and the resting state is on the panel; tests and the self-test
@@ -25,7 +29,8 @@ from dataclasses import dataclass, replace
 from typing import Callable, Iterable, Optional
 
 from companion.signals import (
-    ErrorSignal, FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal, TurnStarted,
+    ALERT, BLINK_UNTIL_ANSWERED, CELEBRATE, CHASE, ERROR, FLASH, FLASH_ALL, REST, Cue, Signal,
+    TurnStarted, generic_spec,
 )
 from hardware.panel import Panel
 
@@ -52,6 +57,7 @@ class PatternTimings:
     low_note: str = "A3"
     chime: tuple[str, ...] = ("C5", "E5", "G5")
     fanfare: tuple[str, ...] = ("C5", "E5", "G5", "C6")
+    blink_half: float = 0.4   # a blinking seat's LED is on this long, then off this long
 
     def scaled(self, factor: float) -> "PatternTimings":
         """The same patterns, every duration multiplied by ``factor`` (tests use ~0.02)."""
@@ -61,7 +67,8 @@ class PatternTimings:
             chase_step=self.chase_step * factor,
             chime_note_seconds=self.chime_note_seconds * factor,
             error_beep_seconds=self.error_beep_seconds * factor,
-            error_status_seconds=self.error_status_seconds * factor)
+            error_status_seconds=self.error_status_seconds * factor,
+            blink_half=self.blink_half * factor)
 
 
 @dataclass(frozen=True)
@@ -106,43 +113,57 @@ def _notes(notes: Iterable[str], seats: frozenset[int], t: PatternTimings) -> li
     return [Frame(t.chime_note_seconds, seats, False, note) for note in notes]
 
 
-def pattern_for(signal: Signal, seat_count: int, timings: PatternTimings = PatternTimings()) -> Pattern:
-    """The LED/buzzer pattern announcing ``signal`` at a table of ``seat_count`` seats.
+def cue_of(signal: Signal, cue: Cue | None = None) -> Cue:
+    """``cue``, or the generic one of ``signal``'s kind."""
+    return cue if cue is not None else generic_spec(signal).cue(signal)
 
-    Signals without an announcement (``TurnStarted``, unknown kinds) give an
-    empty pattern.
+
+def pattern_for(signal: Signal, seat_count: int, timings: PatternTimings = PatternTimings(),
+                cue: Cue | None = None) -> Pattern:
+    """The LED/buzzer pattern announcing ``signal`` (played as ``cue``: by default the
+    generic cue of its kind) at a table of ``seat_count`` seats.
+
+    Resting cues (the turn, blinking seats) and signals without an announcement
+    give an empty pattern.
     """
     t = timings
+    cue = cue_of(signal, cue)
+    seats = frozenset(cue.seats or ())
     everyone = frozenset(range(seat_count))
-    if isinstance(signal, PirateAttack):
-        return Pattern("pirate_attack", tuple(
-            _flashes({signal.attacker, signal.victim}, t.pirate_flashes, t, t.alert_note)))
-    if isinstance(signal, RoundEnded):
-        return Pattern("round_end", tuple(_chase(seat_count, t.chase_laps, t) + _notes(t.chime, everyone, t)))
-    if isinstance(signal, FinalRound):
-        return Pattern("final_round", tuple(_flashes(everyone, t.final_round_flashes, t, t.alert_note)))
-    if isinstance(signal, GameEnded):
+    frames: list[Frame] = []
+    if cue.pattern == ALERT:
+        frames = _flashes(seats, t.pirate_flashes, t, t.alert_note)
+    elif cue.pattern == CHASE:
+        frames = _chase(seat_count, t.chase_laps, t) + _notes(t.chime, everyone, t)
+    elif cue.pattern == FLASH_ALL:
+        frames = _flashes(everyone, t.final_round_flashes, t, t.alert_note)
+    elif cue.pattern == CELEBRATE:
         frames = _chase(seat_count, t.celebration_laps, t) + _notes(t.fanfare, everyone, t)
-        frames += _flashes(signal.winners, t.winner_flashes, t)
-        return Pattern("game_end", tuple(frames))
-    if isinstance(signal, SeatScored):
-        return Pattern("seat_scored", tuple(_flashes({signal.seat}, t.seat_flashes, t)))
-    if isinstance(signal, ErrorSignal):
-        return Pattern("error", (Frame(t.error_beep_seconds, None, True, t.low_note),
-                                 Frame(t.error_status_seconds, None, True, None)))
-    if isinstance(signal, TurnStarted):
-        return Pattern("turn")
-    return Pattern(signal.kind)
+        frames += _flashes(seats, t.winner_flashes, t)
+    elif cue.pattern == FLASH:
+        frames = _flashes(seats, t.seat_flashes, t)
+    elif cue.pattern == ERROR:
+        frames = [Frame(t.error_beep_seconds, None, True, t.low_note),
+                  Frame(t.error_status_seconds, None, True, None)]
+    return Pattern(signal.kind, tuple(frames))
 
 
-def resting_seats(signal: Signal, current: frozenset[int]) -> frozenset[int]:
+def resting_seats(signal: Signal, current: frozenset[int], cue: Cue | None = None) -> frozenset[int]:
     """Which seat LEDs stay on once ``signal``'s pattern is over."""
-    if isinstance(signal, TurnStarted):
-        return frozenset({signal.seat})
-    if isinstance(signal, RoundEnded) and signal.next_seat is not None:
-        return frozenset({signal.next_seat})
-    if isinstance(signal, GameEnded):
-        return frozenset(signal.winners)
+    cue = cue_of(signal, cue)
+    if cue.pattern in (REST, CHASE, CELEBRATE) and cue.seats is not None:
+        return frozenset(cue.seats)
+    return current
+
+
+def blinking_seats(signal: Signal, current: frozenset[int], cue: Cue | None = None) -> frozenset[int]:
+    """Which seat LEDs blink at rest once ``signal``'s pattern is over (seats still to
+    answer; none once the game is over)."""
+    cue = cue_of(signal, cue)
+    if cue.pattern == BLINK_UNTIL_ANSWERED:
+        return frozenset(cue.seats or ())
+    if cue.pattern == CELEBRATE:
+        return frozenset()
     return current
 
 
@@ -183,6 +204,10 @@ class SignalPlayer:
         self._queue: deque[PatternRun] = deque()
         self._running: Optional[PatternRun] = None
         self._rest: frozenset[int] = frozenset()
+        self._blink: frozenset[int] = frozenset()
+        self._blink_lit = False
+        self._blinks = 0                      # blink steps shown so far (see wait_blinks)
+        self._blinked = threading.Condition(self._lock)
         self._fault = False
         self._closed = False
         self._thread = threading.Thread(target=self._work, name="signal-player", daemon=True)
@@ -193,10 +218,23 @@ class SignalPlayer:
         """Seats lit when no pattern plays (the turn, or the winners)."""
         return self._rest
 
-    def play(self, signal: Signal) -> PatternRun:
-        """Start ``signal``'s pattern (replacing the one playing) and return its run."""
-        run = PatternRun(signal, pattern_for(signal, self.panel.seats, self.timings))
-        return self._enqueue(run, lambda rest: resting_seats(signal, rest), run.pattern.frames != ())
+    @property
+    def blinking_seats(self) -> frozenset[int]:
+        """Seats blinking when no pattern plays (those still to answer an offer)."""
+        return self._blink
+
+    def play(self, signal: Signal, cue: Cue | None = None) -> PatternRun:
+        """Start ``signal``'s pattern (replacing the one playing) and return its run;
+        ``cue`` says which generic pattern on which seats (default: its kind's generic cue)."""
+        cue = cue_of(signal, cue)
+        run = PatternRun(signal, pattern_for(signal, self.panel.seats, self.timings, cue))
+
+        def settle() -> None:
+            self._rest = resting_seats(signal, self._rest, cue)
+            blink = blinking_seats(signal, self._blink, cue)
+            if blink != self._blink:   # a new set of seats to answer starts lit
+                self._blink, self._blink_lit = blink, True
+        return self._enqueue(run, settle, run.pattern.frames != ())
 
     @property
     def fault(self) -> bool:
@@ -219,15 +257,18 @@ class SignalPlayer:
     def clear(self) -> PatternRun:
         """Stop any pattern; no seat lit at rest (e.g. back on the home screen)."""
         run = PatternRun(Signal(), Pattern("clear"))
-        return self._enqueue(run, lambda rest: frozenset(), True)
 
-    def _enqueue(self, run: PatternRun, new_rest: Callable[[frozenset[int]], frozenset[int]],
-                 replaces: bool) -> PatternRun:
+        def settle() -> None:
+            self._rest = self._blink = frozenset()
+        return self._enqueue(run, settle, True)
+
+    def _enqueue(self, run: PatternRun, settle: Callable[[], None], replaces: bool) -> PatternRun:
+        """Queue ``run``; ``settle`` changes the resting state (lock held)."""
         with self._lock:
             if self._closed:
                 run._finish(interrupted=True)
                 return run
-            self._rest = new_rest(self._rest)
+            settle()
             if replaces:
                 self._cut_short()
             self._queue.append(run)
@@ -237,6 +278,13 @@ class SignalPlayer:
 
     def wait_idle(self, timeout: float | None = None) -> bool:
         return self.idle.wait(timeout)
+
+    def wait_blinks(self, steps: int, timeout: float | None = None) -> bool:
+        """Wait until the blinking seats have switched ``steps`` more times (on or off)."""
+        with self._blinked:
+            goal = self._blinks + steps
+            return self._blinked.wait_for(lambda: self._blinks >= goal or self._closed, timeout) \
+                and not self._closed
 
     def _cut_short(self) -> None:
         """Stop the playing pattern and drop waiting ones (lock held)."""
@@ -252,12 +300,17 @@ class SignalPlayer:
 
     def _work(self) -> None:
         while True:
-            self._wake.wait()
+            woken = self._wake.wait(self.timings.blink_half if self._blink else None)
             with self._lock:
                 if self._closed:
                     return
                 if not self._queue:
                     self._wake.clear()
+                    if not woken and self._blink:   # at rest: the next blink step
+                        self._blink_lit = not self._blink_lit
+                        self._show_rest()
+                        self._blinks += 1
+                        self._blinked.notify_all()
                     continue
                 run = self._queue.popleft()
                 self._running = run
@@ -290,7 +343,7 @@ class SignalPlayer:
 
     def _show_rest(self) -> None:
         try:
-            self.panel.light_seats(self._rest)
+            self.panel.light_seats(self._rest | (self._blink if self._blink_lit else frozenset()))
             self.panel.set_status(self._fault and not self._closed)
             self.panel.sound(None)
         except Exception:
@@ -307,6 +360,7 @@ class SignalPlayer:
                 waiting._finish(interrupted=True)
             self._queue.clear()
             self._wake.set()
+            self._blinked.notify_all()
         self._thread.join(timeout=5)
 
     def __enter__(self) -> "SignalPlayer":

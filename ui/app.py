@@ -20,12 +20,13 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, Strin
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
+from companion.games import load_manifest
 from companion.i18n import N_, Text, Translator, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
-from companion.signals import ErrorSignal, Signal
+from companion.signals import ErrorSignal, Signal, SignalSpec, generic_spec
 from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
@@ -133,6 +134,7 @@ class CompanionApp(App):
         from hardware.backend import open_backend
 
         self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
+        self.hardware.cue_for = lambda signal: self.signal_spec(signal).cue(signal)
         self.simulated = self.hardware.simulated
         notices.extend(self.hardware.notices)
         # the notices hardware/ may give, marked for the catalogues
@@ -403,9 +405,15 @@ class CompanionApp(App):
             table = self.manager.get_screen("table")
             table.refresh()
 
+    def signal_spec(self, signal: Signal) -> SignalSpec:
+        """How ``signal`` shows: as the game being played declares it (its manifest)."""
+        if self.session is None:
+            return generic_spec(signal)
+        return load_manifest(self.session.config.game).signal_spec(signal)
+
     def _play(self, signal: Signal) -> None:
         if self.hardware is not None:
-            self.hardware.play(signal)
+            self.hardware.play(signal)   # as the game declares it: cue_for, set in build()
         if not isinstance(signal, ErrorSignal):
             self.manager.get_screen("table").on_signal(signal)
 

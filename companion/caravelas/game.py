@@ -19,7 +19,8 @@ from companion.caravelas.view_model import summary
 from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.i18n import Text
-from companion.signals import FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal, TurnStarted
+from companion.signals import (AnswersAwaited, FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored,
+                               Signal, TurnStarted)
 
 
 class Caravelas:
@@ -81,6 +82,8 @@ class Caravelas:
         for seat, (old, new) in enumerate(zip(before.players, after.players)):
             if new.running_score > old.running_score:
                 found.append(SeatScored(seat, new.running_score - old.running_score))
+        if answering(after) != answering(before):   # bonus moves offered, or one answered
+            found.append(AnswersAwaited(answering(after)))
         if after.last_tile_round and not before.last_tile_round:
             found.append(FinalRound("the last monastery tile was bought: this round is the last"))
         if after.phase in (REVEAL, OVER) and before.phase == TURN:
@@ -213,6 +216,11 @@ def _lisbon(state: CaravelasState, seat: int) -> list[Action]:
     upgrades = [()] + list(itertools.combinations(cargo, 3))
     return [StopInLisbon(seat, up, tile, exchange)
             for up in upgrades for tile in (False, True) for exchange in (False, True)]
+
+
+def answering(state: CaravelasState) -> tuple[int, ...]:
+    """The seats still to take or decline the bonus moves on offer (§4.7)."""
+    return state.bonus.queue if state.pending == "bonus" and state.bonus is not None else ()
 
 
 GAME = Caravelas()

@@ -2,6 +2,7 @@
 can explain, and where the table view and the vision side are declared."""
 from companion.golden_horn import GAME
 from companion.manifest import CameraExplanation, GameManifest
+from companion.signals import FinalRound, PirateAttack, RoundEnded, SeatScored, generic
 
 MANIFEST = GameManifest(
     engine=GAME,
@@ -9,5 +10,6 @@ MANIFEST = GameManifest(
                              GAME.describe_reading),
     ui="ui.games.golden_horn_manifest",
     vision="vision.games.golden_horn",
+    signals=generic(PirateAttack, SeatScored, FinalRound, RoundEnded),
     rules="docs/rules/golden-horn.md",
 )

@@ -90,12 +90,12 @@ def test_storage_failure_keeps_moves_in_memory_says_so_and_writes_them_later(jou
     events = []
     session.add_listener(events.append)
     session.submit(Add(0, 1))
-    real_append = Journal.append
+    real_append = Journal.append_many
 
     def full(*_a, **_k):
         raise JournalError("journal.sqlite3: write failed (database or disk is full)", "full")
 
-    monkeypatch.setattr(Journal, "append", full)
+    monkeypatch.setattr(Journal, "append_many", full)
     play(session, [Roll(0), Add(1, 2)])
     session.undo()
     assert session.actions == (Add(0, 1), Roll(0))   # the game goes on in memory
@@ -103,7 +103,7 @@ def test_storage_failure_keeps_moves_in_memory_says_so_and_writes_them_later(jou
     storage = [e.payload for e in events if e.kind == "storage"]
     assert len(storage) == 1 and storage[0].problem == "full"
     assert session.flush() is False
-    monkeypatch.setattr(Journal, "append", real_append)
+    monkeypatch.setattr(Journal, "append_many", real_append)
     assert session.flush() is True
     assert session.unsaved == 0 and session.storage_problem is None
     assert [e.payload for e in events if e.kind == "storage"][-1] is None

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from kivy.animation import Animation
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
@@ -25,9 +24,8 @@ from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
 from companion.i18n import N_
-from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
 from ui.games.caravelas_widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
-from ui.games.kit import FLASH_SECONDS, TableKit, escape, reuse, tag
+from ui.games.kit import TableKit, escape, reuse, tag
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -312,19 +310,5 @@ class CaravelasView(TableKit, BoxLayout):
         app.goto("scores")
 
     # -- signals --------------------------------------------------------------------------
-    def on_signal(self, signal: Signal) -> None:
-        """A score: the scorer's panel glows; a round end: the next starter's; the final round: all."""
-        if isinstance(signal, SeatScored):
-            self.flash({signal.seat})
-        elif isinstance(signal, RoundEnded) and signal.next_seat is not None:
-            self.flash({signal.next_seat})
-        elif isinstance(signal, FinalRound):
-            self.flash({panel.seat for panel in self._panels})
-
     def show_flashing(self) -> None:
-        for panel in self._panels:
-            if panel.seat in self.flashing:
-                Animation.cancel_all(panel, "glow")
-                panel.glow = 1.0
-                Animation(glow=0.0, duration=FLASH_SECONDS, t="in_quad").start(panel)
-
+        self.glow_fading(self._panels)

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from kivy.animation import Animation
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
@@ -25,11 +24,10 @@ from kivy.uix.popup import Popup
 from companion.coloretto import view_model
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
-from companion.signals import FinalRound, RoundEnded, SeatScored, Signal
 from ui.games.coloretto_widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
                                         breakdown, card_name, escape, show_cards)
 from ui.colours import seat_rgb
-from ui.games.kit import FLASH_SECONDS, TableKit, reuse
+from ui.games.kit import TableKit, reuse
 from vision.games.coloretto_camera import lay_random_card
 from ui.screens import load_kv
 
@@ -293,20 +291,5 @@ class ColorettoView(TableKit, BoxLayout):
                 and pending.source == "camera":
             self.session.reject()
 
-    def on_signal(self, signal: Signal) -> None:
-        """Round end: the next starter's line glows; a take: the taker's; final round: all."""
-        if isinstance(signal, SeatScored):
-            self.flash({signal.seat})
-        elif isinstance(signal, RoundEnded) and signal.next_seat is not None:
-            self.flash({signal.next_seat})
-        elif isinstance(signal, FinalRound):
-            self.flash({line.seat for line in self._players})
-
     def show_flashing(self) -> None:
-        """The flashing players' lines glow and fade out."""
-        for line in self._players:
-            if line.seat in self.flashing:
-                Animation.cancel_all(line, "glow")
-                line.glow = 1.0
-                Animation(glow=0.0, duration=FLASH_SECONDS, t="in_quad").start(line)
-
+        self.glow_fading(self._players)

@@ -11,12 +11,14 @@ from __future__ import annotations
 import random
 from typing import Any, Callable, Sequence, TypeVar
 
+from kivy.animation import Animation
 from kivy.app import App
 from kivy.clock import Clock
 from kivy.properties import ObjectProperty
 from kivy.uix.widget import Widget
 
 from companion.engine import CompanionError
+from companion.signals import ALERT, CHASE, FLASH, FLASH_ALL, Cue, Signal
 from ui.colours import RGB, contrast, ink_on
 
 #: a waiting seat's strip; the active seat's strip stands out from it at least 3:1
@@ -50,6 +52,16 @@ def reuse(box: Widget, count: int, create: Callable[[int], W]) -> list[W]:
     for index in range(len(children), count):
         box.add_widget(create(index))
     return list(reversed(box.children))[:count]
+
+
+def glowing(cue: Cue, seat_count: int) -> set[int]:
+    """The seats that glow on screen for a signal played as ``cue``: those its LEDs flash
+    (a score, a raid), the next starter after a round's chase, everyone in the final round."""
+    if cue.pattern == FLASH_ALL:
+        return set(range(seat_count))
+    if cue.pattern in (FLASH, ALERT, CHASE):
+        return set(cue.seats or ())
+    return set()
 
 
 def active_rgb(seat: RGB) -> RGB:
@@ -146,6 +158,20 @@ class TableKit:
         if self.parent is not None and self.session is not None:
             self.show_flashing()
 
+    def on_signal(self, signal: Signal) -> None:
+        """The seats the signal's LED pattern names, as the game declares it, glow too."""
+        seats = glowing(self.app.signal_spec(signal).cue(signal), len(self.session.config.players))
+        if seats:
+            self.flash(seats)
+
     def show_flashing(self) -> None:
         """Draw ``self.flashing`` (views override; the default is the view's refresh)."""
         self.refresh()
+
+    def glow_fading(self, items: Sequence[Widget]) -> None:
+        """``items`` (widgets with ``seat`` and ``glow``) of the flashing seats glow and fade out."""
+        for item in items:
+            if item.seat in self.flashing:
+                Animation.cancel_all(item, "glow")
+                item.glow = 1.0
+                Animation(glow=0.0, duration=FLASH_SECONDS, t="in_quad").start(item)

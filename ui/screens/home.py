@@ -10,8 +10,9 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
-from companion.games import game_title
+from companion.games import game_title, unavailable_games
 from companion.journal import JournalError
+from companion.signals import ErrorSignal
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -26,9 +27,16 @@ class HomeScreen(Screen):
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)
     history = ListProperty([])   # [{"id", "text"}]
+    #: registered games that cannot be played, each with its reason (companion.games.BrokenGame)
+    unavailable = ListProperty([])
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self._announced: set[str] = set()
 
     def refresh(self) -> None:
         app = App.get_running_app()
+        self.show_unavailable_games()
         if app.journal is None:  # the problem screen is showing instead
             return
         try:
@@ -47,6 +55,20 @@ class HomeScreen(Screen):
         else:
             self.resume_title = ""
         self.history = [history_row(e) for e in finished]
+
+    def show_unavailable_games(self) -> None:
+        """A registered game that cannot be played is listed with its reason and what to do;
+        the first time it is found, the status LED and the low beep say so too (it is in
+        the log already: companion.games logs it when it fails to load)."""
+        app = App.get_running_app()
+        self.unavailable = list(unavailable_games())
+        fresh = [game for game in self.unavailable if game.name not in self._announced]
+        self._announced |= {game.name for game in fresh}
+        if fresh and app.hardware is not None:
+            app.hardware.play(ErrorSignal("; ".join(str(game.reason()) for game in fresh)))
+
+    def unavailable_text(self, _lang: str, games: list) -> str:
+        return "\n".join(App.get_running_app().tr(game.reason()) for game in games)
 
     def on_history(self, _screen: "HomeScreen", rows: list) -> None:
         box = self.ids.history_rows

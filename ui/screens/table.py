@@ -8,8 +8,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import TABLE, CompanionError
-from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
-                               TableNotice)
+from companion.signals import GameEnded, Signal
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 
@@ -91,10 +90,9 @@ class TableScreen(Screen):
 
     def on_signal(self, signal: Signal) -> None:
         app = App.get_running_app()
-        names = [p.name for p in app.session.config.players] if app.session else []
-        text = signal_text(app, signal, names)
-        if text:
-            app.show_banner(text, seconds=5)
+        text = app.signal_spec(signal).text(signal)   # as the game declares it
+        if text is not None:
+            app.show_banner(app.say(text), seconds=5)
         if self.view is not None and hasattr(self.view, "on_signal"):
             self.view.on_signal(signal)
         if isinstance(signal, GameEnded):
@@ -161,27 +159,3 @@ def turn_text(app, session) -> str:
     if len(names) == 1:
         return app.tr("{name}'s turn", name=names[0])
     return app.tr("Everyone: {names}", names=", ".join(names))
-
-
-def signal_text(app, signal: Signal, names: list[str]) -> str:
-    def name(seat: int | None) -> str:
-        return names[seat] if seat is not None and 0 <= seat < len(names) else "?"
-
-    if isinstance(signal, PirateAttack) and signal.attacker == signal.victim:   # no raider: a wreck
-        return app.tr("Wreck! {name} loses a ship's cargo", name=name(signal.victim))
-    if isinstance(signal, PirateAttack):
-        return app.tr("Pirates! {attacker} raids {victim}", attacker=name(signal.attacker),
-                      victim=name(signal.victim))
-    if isinstance(signal, RoundEnded):
-        if signal.next_seat is None:
-            return app.tr("Round over")
-        return app.tr("Round over. {name} starts the next round", name=name(signal.next_seat))
-    if isinstance(signal, FinalRound):
-        return app.tr("Final round!")
-    if isinstance(signal, SeatScored):
-        return app.tr("{name} scores {points}", name=name(signal.seat), points=signal.points)
-    if isinstance(signal, GameEnded):
-        return app.tr("Game over")
-    if isinstance(signal, TableNotice):
-        return app.say(signal.message)
-    return ""

@@ -1,0 +1,23 @@
+"""The glow on signals lives once, in TableKit: it follows the game's declared cue."""
+from __future__ import annotations
+
+from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, CHASE, FLASH, FLASH_ALL, REST, Cue)
+from ui.games.kit import TableKit, glowing
+
+
+def test_the_seats_a_cue_flashes_glow():
+    assert glowing(Cue(FLASH, (2,)), 4) == {2}
+    assert glowing(Cue(ALERT, (1, 3)), 4) == {1, 3}
+    assert glowing(Cue(FLASH_ALL), 3) == {0, 1, 2}
+    assert glowing(Cue(CHASE, (0,)), 4) == {0}          # the next round's starter
+    assert glowing(Cue(CHASE), 4) == set()               # the last round: nobody starts
+    assert glowing(Cue(REST, (1,)), 4) == set()          # a turn is the header's, not a glow
+    assert glowing(Cue(BLINK_UNTIL_ANSWERED, (1,)), 4) == set()
+
+
+def test_caravelas_and_coloretto_use_the_kits_glow():
+    from ui.games.caravelas import CaravelasView
+    from ui.games.coloretto import ColorettoView
+
+    for view in (CaravelasView, ColorettoView):
+        assert view.on_signal is TableKit.on_signal, view.__name__
