@@ -99,7 +99,7 @@ class StoryScreen(Screen):
                       ymin=low, ymax=high + max(1, (high - low) // 10),
                       x_ticks_major=nice_step(xmax), y_ticks_major=nice_step(high - low),
                       x_grid_label=True, y_grid_label=True, x_grid=False, y_grid=True,
-                      padding=dp(4), font_size="13sp", tick_color=(0.3, 0.33, 0.38, 1),
+                      padding=dp(4), font_size="14sp", tick_color=(0.3, 0.33, 0.38, 1),
                       border_color=(0.4, 0.45, 0.5, 1), label_options={"color": (0.8, 0.85, 0.9, 1)})
         top = graph.ymax
         for event in story.events:
