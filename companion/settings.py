@@ -345,14 +345,20 @@ def save_settings(settings: Settings, path: str | Path) -> SaveResult:
     return SaveResult(path, moved)
 
 
-def _move_aside(path: Path) -> Path:
-    """Rename an unreadable settings file to ``<name>.damaged-<UTC time>`` (never deleted)."""
+def damaged_name(path: Path) -> Path:
+    """Where an unreadable file is kept aside: ``<name>.damaged-<UTC time>`` (a free name)."""
     stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
     target = path.with_name(f"{path.name}{DAMAGED_SUFFIX}{stamp}")
     n = 2
     while target.exists():
         target = path.with_name(f"{path.name}{DAMAGED_SUFFIX}{stamp}-{n}")
         n += 1
+    return target
+
+
+def _move_aside(path: Path) -> Path:
+    """Rename an unreadable settings file to ``<name>.damaged-<UTC time>`` (never deleted)."""
+    target = damaged_name(path)
     try:
         os.replace(path, target)
     except OSError as exc:

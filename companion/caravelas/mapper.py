@@ -19,7 +19,6 @@ never deleted (:func:`load_map`).
 from __future__ import annotations
 
 import copy
-import datetime
 import json
 import math
 import os
@@ -36,8 +35,8 @@ from companion.caravelas.mapper_edits import (  # noqa: F401  (the mapper's API 
     ToggleEdge, ToggleSymbol, cell_at, default_extras, edge, edit_from_dict, edit_to_dict, neighbours_of,
     replay)
 from companion.i18n import Text
+from companion.settings import DAMAGED_SUFFIX, damaged_name  # noqa: F401  (DAMAGED_SUFFIX: the mapper's API)
 
-DAMAGED_SUFFIX = ".damaged-"
 
 
 # ---------------------------------------------------------------- findings and export
@@ -234,11 +233,6 @@ def load_map(path: Path) -> LoadedMap:
         return LoadedMap(BoardMap.from_dict(json.loads(path.read_text(encoding="utf-8"))))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError, MapError, BoardError) as exc:
         problem = f"{path}: {exc}"
-    stamp = datetime.datetime.now(datetime.timezone.utc).strftime("%Y%m%dT%H%M%SZ")
-    target = path.with_name(f"{path.name}{DAMAGED_SUFFIX}{stamp}")
-    n = 2
-    while target.exists():
-        target = path.with_name(f"{path.name}{DAMAGED_SUFFIX}{stamp}-{n}")
-        n += 1
+    target = damaged_name(path)
     os.replace(path, target)
     return LoadedMap(BoardMap(), target, problem)
