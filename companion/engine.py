@@ -106,7 +106,8 @@ class Option:
 
     ``choices`` lists the allowed values (bool options use ``(False, True)``;
     an empty tuple means free text); ``default`` is the digest's recommended
-    reading; ``labels``, when given, are the players' words for each choice.
+    reading; ``labels``, when given, are the players' words for each choice;
+    ``on_setup`` False: the companion fills it in, the setup screen does not show it.
     """
 
     name: str
@@ -115,6 +116,7 @@ class Option:
     choices: tuple[Any, ...]
     help: str = ""
     labels: tuple[str, ...] = ()
+    on_setup: bool = True
 
     def label_for(self, value: Any) -> str:
         """The players' words for ``value`` (camelCase names become words)."""

@@ -77,6 +77,8 @@ class GameManifest:
     #: the signals a state shows at rest (seats blinking until they answer), sent again
     #: when the table attaches, on resume and after an undo (None: the turn only)
     resting: Callable[[Any], Sequence[Signal]] | None = None
+    #: what the players must know before playing, shown first on the setup screen
+    setup_notice: str = ""
 
     def __post_init__(self) -> None:
         if not isinstance(self.engine, Game):

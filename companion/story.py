@@ -15,11 +15,11 @@ from typing import Any, Sequence
 
 from companion.actions import Action
 from companion.engine import CompanionError, Game, GameConfig, ScoreSheet
-from companion.games import load_game
+from companion.games import load_game, load_manifest
 from companion.i18n import N_
 from companion.journal import Journal, JournalError, JournalEvent
 from companion.record import RecordError
-from companion.signals import FinalRound, PirateAttack, RoundEnded, SeatScored, Signal, TurnStarted
+from companion.signals import ALERT, CHASE, FLASH, FLASH_ALL, SeatScored, Signal, SignalSpec, TurnStarted
 
 #: event kinds marked on the chart, and what the legend calls them
 EVENT_LABELS = {
@@ -76,14 +76,19 @@ class Story:
         return max((max(p.totals) for p in self.points if p.totals), default=0)
 
 
-def _event(signal: Signal, turn: int, step: int) -> StoryEvent | None:
-    if isinstance(signal, RoundEnded):
-        return StoryEvent(turn, step, "round")
-    if isinstance(signal, FinalRound):
-        return StoryEvent(turn, step, "final")
-    if isinstance(signal, PirateAttack):
-        return StoryEvent(turn, step, "pirates", (signal.attacker, signal.victim))
-    if isinstance(signal, SeatScored) and signal.points:
+#: the chart's event kind of a signal, by the LED pattern its game declares for it
+PATTERN_EVENTS = {CHASE: "round", FLASH_ALL: "final", ALERT: "pirates"}
+
+
+def _event(spec: SignalSpec, signal: Signal, turn: int, step: int) -> StoryEvent | None:
+    """The chart mark of ``signal``, from how its game declares it shows at the table:
+    a chase is a round end, every seat flashing the last round, an alarm a pirate
+    attack on its seats, a scoring flash points scored."""
+    cue = spec.cue(signal)
+    if cue.pattern in PATTERN_EVENTS:
+        seats = () if cue.pattern != ALERT else tuple(cue.seats or ())
+        return StoryEvent(turn, step, PATTERN_EVENTS[cue.pattern], seats)
+    if cue.pattern == FLASH and isinstance(signal, SeatScored) and signal.points:
         return StoryEvent(turn, step, "scored", (signal.seat,), signal.points)
     return None
 
@@ -115,10 +120,11 @@ def build_story(game: Game, config: GameConfig, actions: Sequence[Action]) -> St
     if steps[-1] != len(actions):
         steps.append(len(actions))
     points = tuple(StoryPoint(turn, step, totals[step]) for turn, step in enumerate(steps))
+    manifest = load_manifest(config.game)
     events = []
     for step, signal in found:
         turn = bisect_left(steps, step)  # the point that first shows it
-        event = _event(signal, turn, step)
+        event = _event(manifest.signal_spec(signal), signal, turn, step)
         if event is not None:
             events.append(event)
     return Story(config.game, tuple(p.name for p in config.players), points, tuple(events),

@@ -10,7 +10,7 @@ from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
 from companion.alles_auf_1_karte.rulebook import HEADINGS
-from companion.i18n import N_, Text
+from companion.i18n import Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
@@ -42,11 +42,6 @@ class AllesAuf1Karte:
     min_players = 2
     max_players = 4
     options = OPTIONS
-    #: shown on the setup screen: the shipped layouts are not the real cards
-    setup_notice = N_("The card set shipped is a sample, not the 30 cards in your box: check it against "
-                      "your cards. When a card you draw is not in the list, tap \"Not in the list\" and "
-                      "tap its rows: it is kept for your next games. \"Cards\" on the table screen "
-                      "corrects the others.")
 
     def __init__(self, catalogue: Catalogue | None = None):
         self._catalogue = catalogue

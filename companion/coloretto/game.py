@@ -66,7 +66,7 @@ OPTIONS = (
            labels=("One game (recommended)", "2 games", "3 games", "4 games")),
     Option(match.OPTION, "Earlier games of this match", "", (),
            "Filled in by the companion when the next game of a match starts: the scores of the "
-           "earlier games."),
+           "earlier games.", on_setup=False),
 )
 
 
@@ -78,8 +78,6 @@ class Coloretto:
     min_players = 2
     max_players = 5
     options = OPTIONS
-    #: options the setup screen does not show (the companion fills them in)
-    hidden_options = (match.OPTION,)
 
     # -- setup and flow --------------------------------------------------------------
     def setup(self, config: GameConfig) -> ColorettoState:

@@ -54,3 +54,20 @@ def test_a_damaged_entry_is_said_not_cut_short(journal):
                         (p.game_id,))
     with pytest.raises(RecordError, match="entry 3"):
         journal_story(journal, p.game_id)
+
+
+def test_the_chart_marks_a_signal_as_its_game_declares_it():
+    """A game's own signal kind is charted by the LED pattern it declares (Caravelas's
+    wreck is an alarm on the victim: a raid on the chart)."""
+    from companion.games import load_manifest
+    from companion.signals import PirateAttack, RoundEnded, SeatScored
+    from companion.story import _event
+
+    caravelas, golden_horn = load_manifest("caravelas"), load_manifest("golden_horn")
+    raid = PirateAttack(attacker=0, victim=1)
+    assert _event(golden_horn.signal_spec(raid), raid, 3, 9).seats == (0, 1)
+    assert _event(caravelas.signal_spec(raid), raid, 3, 9).seats == (1,)
+    assert _event(golden_horn.signal_spec(RoundEnded(1)), RoundEnded(1), 3, 9).kind == "round"
+    scored = SeatScored(2, 5)
+    assert (_event(golden_horn.signal_spec(scored), scored, 3, 9).points, _event(
+        golden_horn.signal_spec(SeatScored(2, 0)), SeatScored(2, 0), 3, 9)) == (5, None)

@@ -1,7 +1,9 @@
 """The glow on signals lives once, in TableKit: it follows the game's declared cue."""
 from __future__ import annotations
 
-from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, CHASE, FLASH, FLASH_ALL, REST, Cue)
+import inspect
+
+from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, CELEBRATE, CHASE, FLASH, FLASH_ALL, REST, Cue)
 from ui.games.kit import TableKit, glowing
 
 
@@ -13,11 +15,16 @@ def test_the_seats_a_cue_flashes_glow():
     assert glowing(Cue(CHASE), 4) == set()               # the last round: nobody starts
     assert glowing(Cue(REST, (1,)), 4) == set()          # a turn is the header's, not a glow
     assert glowing(Cue(BLINK_UNTIL_ANSWERED, (1,)), 4) == set()
+    assert glowing(Cue(CELEBRATE, (0, 2)), 4) == {0, 2}     # the winners at the end
 
 
-def test_caravelas_and_coloretto_use_the_kits_glow():
+def test_every_view_glows_as_its_game_declares():
+    from ui.games.alles_auf_1_karte import AllesView
     from ui.games.caravelas import CaravelasView
     from ui.games.coloretto import ColorettoView
+    from ui.games.golden_horn import GoldenHornView
 
-    for view in (CaravelasView, ColorettoView):
+    for view in (CaravelasView, ColorettoView, GoldenHornView):
         assert view.on_signal is TableKit.on_signal, view.__name__
+    # Alles adds only its simulated table's reaction to a round end (the dice picked up)
+    assert "super().on_signal(signal)" in inspect.getsource(AllesView.on_signal)

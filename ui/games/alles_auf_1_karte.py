@@ -21,7 +21,7 @@ from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 
-from companion.signals import ErrorSignal, RoundEnded, SeatScored, Signal
+from companion.signals import ErrorSignal, RoundEnded, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
     DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
@@ -421,9 +421,8 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
 
     # -- signals ---------------------------------------------------------------------
     def on_signal(self, signal: Signal) -> None:
-        if isinstance(signal, SeatScored):
-            self.flash(self.flashing | {signal.seat})
-        elif isinstance(signal, RoundEnded):
+        super().on_signal(signal)   # the scoring seats glow, as the manifest declares
+        if isinstance(signal, RoundEnded):
             table = self.simulated_table()
             if table is not None:  # the players pick the dice up for the next roll
                 from vision.games.alles_auf_1_karte_camera import clear_dice

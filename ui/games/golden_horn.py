@@ -20,7 +20,6 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.golden_horn import view_model
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
-from companion.signals import FinalRound, GameEnded, PirateAttack, Signal
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
 from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
@@ -114,13 +113,6 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         self._draw_route(self.vm)
         self._draw_seats(self.vm)
         self._draw_controls(self.vm)
-
-    def on_signal(self, signal: Signal) -> None:
-        """A visible cue: the seats involved in a pirate raid flash; the final round is marked."""
-        if isinstance(signal, PirateAttack):
-            self.flash({signal.attacker, signal.victim})
-        elif isinstance(signal, (FinalRound, GameEnded)):
-            self.flash(set(range(len(self.vm.names))))
 
     def show_flashing(self) -> None:
         for item in self.ids.seats.children:

@@ -18,7 +18,7 @@ from kivy.properties import ObjectProperty
 from kivy.uix.widget import Widget
 
 from companion.engine import CompanionError
-from companion.signals import ALERT, CHASE, FLASH, FLASH_ALL, Cue, Signal
+from companion.signals import ALERT, CELEBRATE, CHASE, FLASH, FLASH_ALL, Cue, Signal
 from ui.colours import RGB, contrast, ink_on
 
 #: a waiting seat's strip; the active seat's strip stands out from it at least 3:1
@@ -56,10 +56,11 @@ def reuse(box: Widget, count: int, create: Callable[[int], W]) -> list[W]:
 
 def glowing(cue: Cue, seat_count: int) -> set[int]:
     """The seats that glow on screen for a signal played as ``cue``: those its LEDs flash
-    (a score, a raid), the next starter after a round's chase, everyone in the final round."""
+    (a score, a raid), the next starter after a round's chase, everyone in the final round,
+    the winners at the end."""
     if cue.pattern == FLASH_ALL:
         return set(range(seat_count))
-    if cue.pattern in (FLASH, ALERT, CHASE):
+    if cue.pattern in (FLASH, ALERT, CHASE, CELEBRATE):
         return set(cue.seats or ())
     return set()
 
@@ -159,10 +160,11 @@ class TableKit:
             self.show_flashing()
 
     def on_signal(self, signal: Signal) -> None:
-        """The seats the signal's LED pattern names, as the game declares it, glow too."""
+        """The seats the signal's LED pattern names, as the game declares it, glow too
+        (with those still glowing from the signals just before: a round's scores together)."""
         seats = glowing(self.app.signal_spec(signal).cue(signal), len(self.session.config.players))
         if seats:
-            self.flash(seats)
+            self.flash(self.flashing | seats)
 
     def show_flashing(self) -> None:
         """Draw ``self.flashing`` (views override; the default is the view's refresh)."""

@@ -12,7 +12,7 @@ from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, St
 from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError, GameConfig, Player
-from companion.games import available_games, game_title, load_game
+from companion.games import available_games, game_title, load_game, load_manifest
 from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
 from companion.i18n import N_, Text
 from companion.record import remembered_options
@@ -111,13 +111,12 @@ class SetupScreen(Screen):
         options.clear_widgets()
         self._option_rows = []
         remembered = self._remembered_copy(app)
-        notice = getattr(self.game, "setup_notice", "")
+        notice = load_manifest(self.game.name).setup_notice
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
         self.fleets = None
-        hidden = getattr(self.game, "hidden_options", ())   # filled in by the companion
         for option in self.game.options:
-            if option.name in hidden:
+            if not option.on_setup:   # filled in by the companion
                 continue
             if option.name == FLEET_OPTION:   # Golden Horn's sails: by pickers, per player
                 self.fleets = self._fleet_block(app, option)   # first: the copy's own ships
