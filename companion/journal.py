@@ -204,7 +204,8 @@ class LoadedEvents:
 
 def event_crc(game_id: int, seq: int, kind: str, payload: str | None, joined: bool = False) -> int:
     """A row's checksum; ``joined`` counts only when set, so version-1 rows keep theirs."""
-    return zlib.crc32(f"{game_id}|{seq}|{kind}|{payload or ''}{'|joined' if joined else ''}".encode("utf-8"))
+    mark = "|joined" if joined else ""
+    return zlib.crc32(f"{game_id}|{seq}|{kind}|{payload or ''}{mark}".encode("utf-8"))
 
 
 def game_crc(game_id: Any, game: Any, config: Any, status: Any, result: Any) -> int:
@@ -713,6 +714,8 @@ class Journal:
         for event in events:
             if event.kind not in EVENT_KINDS:
                 raise ValueError(f"unknown journal event kind {event.kind!r}")
+            if event.joined and event.kind != "do":
+                raise ValueError(f"only an action can be joined to the one before, not {event.kind!r}")
         if not events:
             return []
         if self.read_only:
@@ -744,8 +747,6 @@ class Journal:
         assert self._db is not None
         text = None if event.payload is None else json.dumps(event.payload, ensure_ascii=False,
                                                                sort_keys=True)
-        if event.joined and event.kind != "do":
-            raise ValueError(f"only an action can be joined to the one before, not {event.kind!r}")
         self._db.execute(
             "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
             (game_id, seq, event.kind, text, event_crc(game_id, seq, event.kind, text, event.joined),
@@ -848,7 +849,7 @@ def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int
 
 
 def _check_row(game_id: int, expected: int, seq: Any, kind: Any, text: Any, crc: Any,
-               joined: Any = 0) -> str | None:
+               joined: Any) -> str | None:
     if seq != expected:
         return f"sequence number {seq!r} where {expected} was expected"
     if kind not in EVENT_KINDS:
@@ -860,7 +861,7 @@ def _check_row(game_id: int, expected: int, seq: Any, kind: Any, text: Any, crc:
     if crc != event_crc(game_id, seq, kind, text, bool(joined)):
         return "checksum does not match (torn or altered entry)"
     if joined and kind != "do":
-        return f"an {kind} entry joined to the one before"
+        return f"a joined {kind} entry (only actions are joined)"
     if kind == "do" and text is None:
         return "an action entry without its action"
     return None

@@ -14,12 +14,13 @@ PIRATES = SignalSpec(PiratesPaid, ALERT, lambda s: (s.victim,),
                      lambda s: Text("{name} pays the pirates 1 marker", name=Seat(s.victim)))
 #: Favourable Wind against the pirates (§4.6 b): nothing to pay, so no alarm, a short note
 WARDED = SignalSpec(PiratesWarded, NO_LIGHT,
-                    text=lambda s: Text("{name} plays Favourable Wind: the pirates take nothing", name=Seat(s.seat)))
+                    text=lambda s: Text("{name} plays Favourable Wind: the pirates take nothing",
+                                        name=Seat(s.seat)))
 #: a wreck (the red die, EVR-03): the seat's LED flashes with the buzzer
 WRECK = SignalSpec(Wrecked, ALERT, lambda s: (s.seat,),
                    lambda s: Text("Wreck! {name}'s ship {ship} loses its cargo", name=Seat(s.seat), ship=s.ship)
-                   if s.lost else
-                   Text("Wreck! {name}'s ship {ship} is out until a Lisbon stop", name=Seat(s.seat), ship=s.ship))
+                   if s.lost else Text("Wreck! {name}'s ship {ship} is out until a Lisbon stop",
+                                       name=Seat(s.seat), ship=s.ship))
 #: bonus moves offered (§4.7): the LEDs of those still to take or decline blink
 BONUS_MOVES = SignalSpec(AnswersAwaited, BLINK_UNTIL_ANSWERED, lambda s: s.seats,
                          lambda s: Text("Bonus moves: {players} may move a ship or decline",

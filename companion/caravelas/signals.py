@@ -53,4 +53,5 @@ def sea_signals(before: CaravelasState, action: Action, after: CaravelasState) -
         pirates = isinstance(action, Pirate)          # the bookkeeping report of a pirate cell
     if not pirates:
         return ()
-    return (PiratesWarded(action.seat),) if action.defend else (PiratesPaid.by(action.seat),)  # type: ignore[union-attr]
+    seat, defend = action.seat, action.defend  # type: ignore[union-attr]
+    return (PiratesWarded(seat),) if defend else (PiratesPaid.by(seat),)

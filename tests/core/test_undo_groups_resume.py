@@ -11,7 +11,7 @@ import pytest
 
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartPlayer
 from companion.coloretto.data import CATALOGUE
-from companion.journal import SCHEMA_VERSION, Journal
+from companion.journal import SCHEMA_VERSION, Journal, NewEvent
 from companion.readings import PieceReading, TableReading
 from companion.session import TableSession
 from tests.coloretto.helpers import A, B, F, G, config
@@ -85,6 +85,13 @@ def test_a_joined_flag_altered_on_disk_is_found_as_damage(tmp_path):
     with Journal(path) as journal:
         loaded = journal.events(game_id)
     assert loaded.damaged_from == last and "checksum" in loaded.damage
+
+
+def test_only_an_action_can_be_joined(journal):
+    game_id = journal.start_game("coloretto", config(3).to_dict())
+    with pytest.raises(ValueError, match="only an action"):
+        journal.append_many(game_id, [NewEvent("do", {"type": "x"}), NewEvent("undo", joined=True)])
+    assert journal.events(game_id).events == ()
 
 
 # -- a journal written by version 1 (no ``joined``) -----------------------------------------
