@@ -636,7 +636,7 @@ def _restore_quarantined(journal: Journal, game_id: int, game: Game, timeline: _
     if _replay_events(game, trial, loaded)[0] is not None:
         return 0
     count = journal.restore_quarantine(game_id, batches[-1])
-    vars(timeline).update(vars(trial))
+    vars(timeline).update(vars(trial))     # its states, actions, undone ones and groups
     return count
 
 
@@ -668,8 +668,6 @@ def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str |
     try:
         if event.kind == "do":
             action = game.parse_action(event.payload or {})
-            if event.joined and not timeline.actions:
-                return "an action joined to none before it"
             timeline.do(game.apply(timeline.states[-1], action), action, event.joined)
         elif event.kind == "undo":
             if not timeline.actions:
