@@ -21,12 +21,19 @@ Every failure is a :class:`JournalError` whose ``problem`` says what kind
 (``damaged``, ``newer``, ``readonly``, ``full``, ``busy``, ``io``), so the
 app can tell the players what to do.
 
-Schema (``PRAGMA user_version = 1``; the quarantine table, the index and the
-games' ``crc`` were added without changing it, older versions ignore them)::
+Schema (``PRAGMA user_version = 2``; the quarantine table, the index and the
+games' ``crc`` were added in version 1 without changing it, older versions ignore them)::
 
     games(id, game, config JSON, started, finished, status, result JSON, crc)
-    events(game_id, seq, kind in {do, undo, redo}, payload JSON, crc, at)
-    quarantine(id, game_id, seq, kind, payload, crc, at, reason, batch)
+    events(game_id, seq, kind in {do, undo, redo}, payload JSON, crc, at, joined)
+    quarantine(id, game_id, seq, kind, payload, crc, at, reason, batch, joined)
+
+Version 2 added ``joined`` (1 on a ``do`` confirmed together with the ``do``
+before it: the steps of one camera proposal, undone and redone as one player
+action; part of the row's crc when set).  A version-1 journal gets the columns,
+all 0, when it is opened for writing; read-only, it is read as it is.  Version-1
+programs refuse a version-2 journal ("written by a newer version") rather than
+take a joined row's checksum for damage.
 """
 from __future__ import annotations
 
@@ -48,7 +55,7 @@ from companion.engine import CompanionError
 from companion.i18n import Text
 from companion.wal import check_wal
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 EVENT_KINDS = ("do", "undo", "redo")
 PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
 log = logging.getLogger(__name__)
@@ -71,6 +78,7 @@ CREATE TABLE IF NOT EXISTS events (
     payload TEXT,
     crc     INTEGER NOT NULL,
     at      REAL NOT NULL,
+    joined  INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seq)
 );
 CREATE TABLE IF NOT EXISTS quarantine (
@@ -82,7 +90,8 @@ CREATE TABLE IF NOT EXISTS quarantine (
     crc     INTEGER,
     at      REAL,
     reason  TEXT NOT NULL,
-    batch   REAL NOT NULL
+    batch   REAL NOT NULL,
+    joined  INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
 """
@@ -112,23 +121,27 @@ class JournalError(CompanionError):
 
 @dataclass(frozen=True)
 class JournalEvent:
-    """One journal row: ``kind`` is do/undo/redo; ``payload`` the action dict for do."""
+    """One journal row: ``kind`` is do/undo/redo; ``payload`` the action dict for do;
+    ``joined``: a do confirmed together with the do before it (one player action)."""
 
     seq: int
     kind: str
     payload: dict[str, Any] | None
     at: float
+    joined: bool = False
 
 
 @dataclass(frozen=True)
 class NewEvent:
     """An event to write (:meth:`Journal.append_many`): ``finish`` (the result) marks
-    the game finished, ``reopen`` marks it played again, with the event."""
+    the game finished, ``reopen`` marks it played again, with the event; ``joined``
+    (a do only): one more step of the player action begun by the do before."""
 
     kind: str
     payload: dict[str, Any] | None = None
     finish: dict[str, Any] | None = None
     reopen: bool = False
+    joined: bool = False
 
 
 @dataclass(frozen=True)
@@ -189,8 +202,10 @@ class LoadedEvents:
     damage: str = ""
 
 
-def event_crc(game_id: int, seq: int, kind: str, payload: str | None) -> int:
-    return zlib.crc32(f"{game_id}|{seq}|{kind}|{payload or ''}".encode("utf-8"))
+def event_crc(game_id: int, seq: int, kind: str, payload: str | None, joined: bool = False) -> int:
+    """A row's checksum; ``joined`` counts only when set, so version-1 rows keep theirs."""
+    mark = "|joined" if joined else ""
+    return zlib.crc32(f"{game_id}|{seq}|{kind}|{payload or ''}{mark}".encode("utf-8"))
 
 
 def game_crc(game_id: Any, game: Any, config: Any, status: Any, result: Any) -> int:
@@ -292,6 +307,7 @@ class Journal:
             self._check_integrity()
             self._db.executescript(_SCHEMA)
             self._add_game_checksums()
+            self._add_joined_columns()
             self._check_mark()
             if self._db.execute("PRAGMA user_version").fetchone()[0] != SCHEMA_VERSION:
                 self._db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
@@ -360,6 +376,24 @@ class Journal:
                 self._db.execute("BEGIN IMMEDIATE")
                 self._db.execute("ALTER TABLE games ADD COLUMN crc INTEGER")
                 self._db.execute(f"UPDATE games SET crc = {_GAME_CRC}")
+
+    def _add_joined_columns(self) -> None:
+        """Version-1 journals: add ``joined`` (0: every action its own) to events and quarantine."""
+        assert self._db is not None
+        missing = [table for table in ("events", "quarantine") if not self._has_joined(table)]
+        if missing:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                for table in missing:
+                    self._db.execute(f"ALTER TABLE {table} ADD COLUMN joined INTEGER NOT NULL DEFAULT 0")
+
+    def _has_joined(self, table: str) -> bool:
+        assert self._db is not None
+        return "joined" in [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+
+    def _row_columns(self, table: str) -> str:
+        """The columns of an event row as read (a version-1 journal opened read-only has no ``joined``)."""
+        return "seq, kind, payload, crc, at, " + ("joined" if self._has_joined(table) else "0")
 
     def _check_mark(self) -> None:
         """Compare the journal with the mark the previous run left (see :meth:`_mark`)."""
@@ -612,8 +646,8 @@ class Journal:
         copy = json.dumps(dict(zip(_GAME_COLUMNS.split(", "), row[0])), ensure_ascii=False)
         batch = time.time()
         cursors = self._write([
-            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
-             "SELECT game_id, seq, kind, payload, crc, at, ?, ? FROM events "
+            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch, joined) "
+             "SELECT game_id, seq, kind, payload, crc, at, ?, ?, joined FROM events "
              "WHERE game_id=? ORDER BY seq", (reason, batch, game_id)),
             ("DELETE FROM events WHERE game_id=?", (game_id,)),
             ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
@@ -680,6 +714,8 @@ class Journal:
         for event in events:
             if event.kind not in EVENT_KINDS:
                 raise ValueError(f"unknown journal event kind {event.kind!r}")
+            if event.joined and event.kind != "do":
+                raise ValueError(f"only an action can be joined to the one before, not {event.kind!r}")
         if not events:
             return []
         if self.read_only:
@@ -712,8 +748,9 @@ class Journal:
         text = None if event.payload is None else json.dumps(event.payload, ensure_ascii=False,
                                                                sort_keys=True)
         self._db.execute(
-            "INSERT INTO events (game_id, seq, kind, payload, crc, at) VALUES (?,?,?,?,?,?)",
-            (game_id, seq, event.kind, text, event_crc(game_id, seq, event.kind, text), time.time()))
+            "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
+            (game_id, seq, event.kind, text, event_crc(game_id, seq, event.kind, text, event.joined),
+             time.time(), int(event.joined)))
         if event.finish is not None:
             self._db.execute(*self._finish_sql(game_id, event.finish))
         if event.reopen:
@@ -729,7 +766,7 @@ class Journal:
     def _raw_rows(self, game_id: int) -> tuple[list[tuple], str]:
         """A game's rows as stored, and why the rest cannot be read ("" when all could)."""
         try:
-            return self._read("SELECT seq, kind, payload, crc, at FROM events "
+            return self._read(f"SELECT {self._row_columns('events')} FROM events "
                               "WHERE game_id=? ORDER BY seq", (game_id,)), ""
         except JournalError as exc:
             if exc.problem != "damaged":
@@ -741,7 +778,7 @@ class Journal:
         rows: list[tuple] = []
         while True:
             try:
-                found = self._read("SELECT seq, kind, payload, crc, at FROM events "
+                found = self._read(f"SELECT {self._row_columns('events')} FROM events "
                                    "WHERE game_id=? AND seq=?", (game_id, len(rows)))
             except JournalError as exc:
                 return rows, f"cannot be read ({exc})"
@@ -754,8 +791,8 @@ class Journal:
         quarantine table (kept in the file); returns how many were moved."""
         batch = time.time()
         cursors = self._write([
-            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
-             "SELECT game_id, seq, kind, payload, crc, at, ?, ? FROM events "
+            ("INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch, joined) "
+             "SELECT game_id, seq, kind, payload, crc, at, ?, ?, joined FROM events "
              "WHERE game_id=? AND seq>=? ORDER BY seq", (reason, batch, game_id, from_seq)),
             ("DELETE FROM events WHERE game_id=? AND seq>=?", (game_id, from_seq)),
         ])
@@ -770,7 +807,7 @@ class Journal:
 
     def quarantined_events(self, game_id: int, batch: float) -> LoadedEvents:
         """A quarantined batch as events (checked like the journal's own rows)."""
-        rows = self._read("SELECT seq, kind, payload, crc, at FROM quarantine "
+        rows = self._read(f"SELECT {self._row_columns('quarantine')} FROM quarantine "
                           "WHERE game_id=? AND batch=? ORDER BY id", (game_id, batch))
         first = rows[0][0] if rows else 0
         return _check_rows(game_id, rows, "", first=first if isinstance(first, int) else 0)
@@ -778,8 +815,8 @@ class Journal:
     def restore_quarantine(self, game_id: int, batch: float) -> int:
         """Put a quarantined batch back into the game (it applies again)."""
         cursors = self._write([
-            ("INSERT INTO events (game_id, seq, kind, payload, crc, at) "
-             "SELECT game_id, seq, kind, payload, crc, at FROM quarantine "
+            ("INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) "
+             "SELECT game_id, seq, kind, payload, crc, at, joined FROM quarantine "
              "WHERE game_id=? AND batch=? ORDER BY id", (game_id, batch)),
             ("DELETE FROM quarantine WHERE game_id=? AND batch=?", (game_id, batch)),
         ])
@@ -794,8 +831,8 @@ class Journal:
 
 def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int = 0) -> LoadedEvents:
     good: list[JournalEvent] = []
-    for expected, (seq, kind, text, crc, at) in enumerate(rows, start=first):
-        problem = _check_row(game_id, expected, seq, kind, text, crc)
+    for expected, (seq, kind, text, crc, at, joined) in enumerate(rows, start=first):
+        problem = _check_row(game_id, expected, seq, kind, text, crc, joined)
         payload = None
         if problem is None:
             payload = _json_or_none(text) if text is not None else None
@@ -804,22 +841,27 @@ def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int
         if problem is not None:
             return LoadedEvents(tuple(good), damaged_from=seq if isinstance(seq, int) else expected,
                                 damage=f"entry {expected}: {problem}")
-        good.append(JournalEvent(seq, kind, payload, float(at)))
+        good.append(JournalEvent(seq, kind, payload, float(at), bool(joined)))
     if unreadable:
         after = first + len(good)
         return LoadedEvents(tuple(good), damaged_from=after, damage=f"entry {after}: {unreadable}")
     return LoadedEvents(tuple(good))
 
 
-def _check_row(game_id: int, expected: int, seq: Any, kind: Any, text: Any, crc: Any) -> str | None:
+def _check_row(game_id: int, expected: int, seq: Any, kind: Any, text: Any, crc: Any,
+               joined: Any) -> str | None:
     if seq != expected:
         return f"sequence number {seq!r} where {expected} was expected"
     if kind not in EVENT_KINDS:
         return f"unknown kind {kind!r}"
     if text is not None and not isinstance(text, str):
         return "payload is not text"
-    if crc != event_crc(game_id, seq, kind, text):
+    if joined not in (0, 1):
+        return f"joined is {joined!r}, not 0 or 1"
+    if crc != event_crc(game_id, seq, kind, text, bool(joined)):
         return "checksum does not match (torn or altered entry)"
+    if joined and kind != "do":
+        return f"a joined {kind} entry (only actions are joined)"
     if kind == "do" and text is None:
         return "an action entry without its action"
     return None
@@ -939,12 +981,12 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
             statements: list[tuple[str, Sequence[Any]]] = [(
                 f"INSERT INTO games ({_GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)", row)]
             statements += [(
-                "INSERT INTO events (game_id, seq, kind, payload, crc, at) VALUES (?,?,?,?,?,?)",
+                "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
                 (game_id, *raw)) for raw in rows[:good]]
             tail = rows[good:]
             statements += [(
-                "INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, reason, batch) "
-                "VALUES (?,?,?,?,?,?,?,?)",
+                "INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, joined, reason, batch) "
+                "VALUES (?,?,?,?,?,?,?,?,?)",
                 (game_id, *raw, "damaged when the journal was repaired", time.time()))
                 for raw in tail]
             try:

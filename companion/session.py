@@ -91,9 +91,49 @@ Listener = Callable[[SessionEvent], None]
 
 @dataclass
 class _Timeline:
+    """The states played, the actions between them and the undone ones; which actions
+    were confirmed together (played and replayed from the journal alike)."""
+
     states: list[Any]
     actions: list[Action] = field(default_factory=list)
     redo: list[Action] = field(default_factory=list)
+    #: indices of actions confirmed together with the one before (one camera proposal's
+    #: steps): undone and redone with it.  Journaled (an event's ``joined``): a resume keeps them
+    joined: set[int] = field(default_factory=set)
+    #: positions in the redo stack of undone actions that were so joined
+    redo_joined: set[int] = field(default_factory=set)
+
+    def do(self, after: Any, action: Action, joined: bool = False) -> None:
+        """``action`` played, leading to ``after``; ``joined`` to the action before it."""
+        self.states.append(after)
+        self.actions.append(action)
+        self.redo.clear()
+        self.redo_joined.clear()
+        if joined:
+            self.joined.add(len(self.actions) - 1)
+
+    def undo(self) -> Action:
+        action = self.actions.pop()
+        self.states.pop()
+        self.redo.append(action)
+        if len(self.actions) in self.joined:
+            self.joined.discard(len(self.actions))
+            self.redo_joined.add(len(self.redo) - 1)
+        return action
+
+    def redo_last(self, after: Any) -> Action:
+        """The last undone action played again, leading to ``after``."""
+        action = self.redo.pop()
+        self.states.append(after)
+        self.actions.append(action)
+        if len(self.redo) in self.redo_joined:
+            self.redo_joined.discard(len(self.redo))
+            self.joined.add(len(self.actions) - 1)
+        return action
+
+    def copy(self) -> "_Timeline":
+        return _Timeline(list(self.states), list(self.actions), list(self.redo), set(self.joined),
+                         set(self.redo_joined))
 
 
 class TableSession:
@@ -113,11 +153,6 @@ class TableSession:
         self.unexplained: tuple[Any, ...] = ()
         self.notices: list[Text] = list(notices)
         self._reading: TableReading | None = None
-        #: indices of actions confirmed together with the one before (one camera proposal's
-        #: steps): undone and redone with it.  Kept for this run only (the journal holds actions)
-        self._joined: set[int] = set()
-        #: positions in the redo stack of undone actions that were so joined
-        self._redo_joined: set[int] = set()
         #: journal writes not done yet because the storage failed (or one action is not complete)
         self._unsaved: list[NewEvent] = []
         #: listener events held back until the action being played is on disk (see _one_write)
@@ -265,6 +300,10 @@ class TableSession:
         Raises the engine's InvalidAction/IllegalAction (and emits an error
         signal first) when the rules refuse it; nothing is written then.
         """
+        self._submit(action)
+
+    def _submit(self, action: Action | dict[str, Any], joined: bool = False) -> None:
+        """:meth:`submit`; ``joined``: one more step of the player action before (journaled so)."""
         with self._lock:
             if isinstance(action, dict):
                 action = self._parse(action)
@@ -274,11 +313,8 @@ class TableSession:
             except CompanionError as exc:
                 self._refuse(_reason_of(exc))
                 raise
-            self._save("do", action.to_dict(), finish=self._finish_result(after))
-            self._timeline.states.append(after)
-            self._timeline.actions.append(action)
-            self._timeline.redo.clear()
-            self._redo_joined.clear()
+            self._save("do", action.to_dict(), finish=self._finish_result(after), joined=joined)
+            self._timeline.do(after, action, joined)
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
 
@@ -286,6 +322,10 @@ class TableSession:
         """Several actions that belong together (a card drawn and what it was),
         all or none: every one is checked before any is journaled, so a refusal
         leaves the game as it was (the error is reported as by :meth:`submit`)."""
+        self._submit_all(actions)
+
+    def _submit_all(self, actions: Sequence[Action], joined: bool = False) -> None:
+        """:meth:`submit_all`; ``joined``: the actions then undone and redone as one."""
         with self._lock:
             state = self.state
             for action in actions:
@@ -295,14 +335,8 @@ class TableSession:
                     self._refuse(_reason_of(exc))
                     raise
             with self._one_write():
-                for action in actions:
-                    self.submit(action)
-
-    def _submit_joined(self, actions: Sequence[Action]) -> None:
-        """:meth:`submit_all`, the actions then undone and redone as one."""
-        first = len(self._timeline.actions)
-        self.submit_all(actions)
-        self._joined.update(range(first + 1, first + len(actions)))
+                for index, action in enumerate(actions):
+                    self._submit(action, joined=joined and index > 0)
 
     def _parse(self, data: dict[str, Any]) -> Action:
         try:
@@ -338,12 +372,7 @@ class TableSession:
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
             self._save("undo", reopen=self.is_over)
-            action = self._timeline.actions.pop()
-            self._timeline.states.pop()
-            self._timeline.redo.append(action)
-            if len(self._timeline.actions) in self._joined:
-                self._joined.discard(len(self._timeline.actions))
-                self._redo_joined.add(len(self._timeline.redo) - 1)
+            action = self._timeline.undo()
             self.pending, self.unexplained = None, ()
             self._emit("changed")
             self.announce_turn()
@@ -358,9 +387,10 @@ class TableSession:
             actions, states = self._timeline.actions, self._timeline.states
             # a player's action, a correction of the table (never grouped with another), or
             # the first of the steps of one camera proposal (the others go with it)
-            players = [i for i in range(len(actions)) if i not in self._joined and (
+            joined = self._timeline.joined
+            players = [i for i in range(len(actions)) if i not in joined and (
                        not self._by_table(states[i]) or isinstance(actions[i], TableCorrection)
-                       or i + 1 in self._joined)]
+                       or i + 1 in joined)]
             # the table's entries before any player acted (the setup) are undone one by one
             count = len(actions) - players[-1] if players else 1
             undone = [self.undo() for _ in range(min(count, max(1, len(actions))))]
@@ -373,7 +403,7 @@ class TableSession:
         with self._one_write():
             redone = [self.redo()]
             while self._timeline.redo and (
-                    len(self._timeline.redo) - 1 in self._redo_joined
+                    len(self._timeline.redo) - 1 in self._timeline.redo_joined
                     or (self._by_table(self.state) and not isinstance(redone[-1], TableCorrection)
                         and not isinstance(self._timeline.redo[-1], TableCorrection))):
                 redone.append(self.redo())
@@ -391,12 +421,7 @@ class TableSession:
             before = self.state
             after = self.game.apply(before, action)
             self._save("redo", finish=self._finish_result(after))
-            self._timeline.redo.pop()
-            self._timeline.states.append(after)
-            self._timeline.actions.append(action)
-            if len(self._timeline.redo) in self._redo_joined:
-                self._redo_joined.discard(len(self._timeline.redo))
-                self._joined.add(len(self._timeline.actions) - 1)
+            self._timeline.redo_last(after)
             # what the camera proposed or noted was said of the game before: it no longer holds
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
@@ -404,12 +429,12 @@ class TableSession:
 
     # -- saving ------------------------------------------------------------
     def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
-              finish: dict[str, Any] | None = None, reopen: bool = False) -> None:
+              finish: dict[str, Any] | None = None, reopen: bool = False, joined: bool = False) -> None:
         """Journal one event (with the game's finish or reopening in the same
         transaction; inside :meth:`_one_write`, with the action's other events).
         When the storage fails the event waits in memory, the players are told
         (a ``storage`` event) and :meth:`flush` retries."""
-        self._unsaved.append(NewEvent(kind, payload, finish, reopen))
+        self._unsaved.append(NewEvent(kind, payload, finish, reopen, joined))
         if self._held is None:
             self.flush()
 
@@ -533,7 +558,7 @@ class TableSession:
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
             steps = choices[choice]
             from_camera = self.pending.source == "camera"
-            self._submit_joined(steps)
+            self._submit_all(steps, joined=True)
             if from_camera and self._reading is not None:
                 self.propose_from_reading(self._reading)
             return steps
@@ -607,11 +632,11 @@ def _restore_quarantined(journal: Journal, game_id: int, game: Game, timeline: _
     loaded = journal.quarantined_events(game_id, batches[-1])
     if loaded.damaged_from is not None or not loaded.events or loaded.events[0].seq != next_seq:
         return 0
-    trial = _Timeline(list(timeline.states), list(timeline.actions), list(timeline.redo))
+    trial = timeline.copy()
     if _replay_events(game, trial, loaded)[0] is not None:
         return 0
     count = journal.restore_quarantine(game_id, batches[-1])
-    timeline.states[:], timeline.actions[:], timeline.redo[:] = trial.states, trial.actions, trial.redo
+    vars(timeline).update(vars(trial))     # its states, actions, undone ones and groups
     return count
 
 
@@ -643,20 +668,15 @@ def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str |
     try:
         if event.kind == "do":
             action = game.parse_action(event.payload or {})
-            timeline.states.append(game.apply(timeline.states[-1], action))
-            timeline.actions.append(action)
-            timeline.redo.clear()
+            timeline.do(game.apply(timeline.states[-1], action), action, event.joined)
         elif event.kind == "undo":
             if not timeline.actions:
                 return "an undo with nothing to undo"
-            timeline.redo.append(timeline.actions.pop())
-            timeline.states.pop()
+            timeline.undo()
         elif event.kind == "redo":
             if not timeline.redo:
                 return "a redo with nothing to redo"
-            action = timeline.redo.pop()
-            timeline.states.append(game.apply(timeline.states[-1], action))
-            timeline.actions.append(action)
+            timeline.redo_last(game.apply(timeline.states[-1], timeline.redo[-1]))
     except CompanionError as exc:
         return str(exc)
     return None

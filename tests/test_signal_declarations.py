@@ -10,6 +10,7 @@ import pytest
 
 from companion.caravelas.game import answering
 from companion.caravelas.manifest import MANIFEST as CARAVELAS
+from companion.caravelas.signals import PiratesPaid
 from companion.engine import TABLE, GameConfig
 from companion.games import available_games, load_game, load_manifest
 from companion.i18n import catalogue
@@ -56,9 +57,9 @@ def test_every_signal_banner_is_translated(name):
 
 
 def test_a_games_declaration_wins_over_the_generic_one():
-    wreck = PirateAttack(1, 1)
-    assert CARAVELAS.signal_spec(wreck).cue(wreck).seats == (1,)
-    assert "Wreck" in str(CARAVELAS.signal_spec(wreck).text(wreck))
+    toll = PiratesPaid.by(1)                  # a PirateAttack, declared by Caravelas for itself
+    assert CARAVELAS.signal_spec(toll).cue(toll).seats == (1,)
+    assert str(CARAVELAS.signal_spec(toll).text(toll)) == "seat 2 pays the pirates 1 marker"
     golden_horn = load_manifest("golden_horn")
     raid = PirateAttack(0, 2)
     assert golden_horn.signal_spec(raid).cue(raid).seats == (0, 2)

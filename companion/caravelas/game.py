@@ -14,13 +14,14 @@ from companion.caravelas.actions import (CODEC, Bid, BonusStep, ChooseWreck, Cro
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, PORT_IDS, SHIELD_VALUES
 from companion.caravelas.scoring import score_sheet
 from companion.caravelas.setup import OPTIONS, rules_from_options
+from companion.caravelas.signals import sea_signals
 from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, CaravelasState
 from companion.caravelas.view_model import summary
 from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.i18n import Text
-from companion.signals import (AnswersAwaited, FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored,
-                               Signal, TurnStarted)
+from companion.signals import (AnswersAwaited, FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
+                               TurnStarted)
 
 
 class Caravelas:
@@ -72,13 +73,7 @@ class Caravelas:
         return summary(state)
 
     def signals(self, before: CaravelasState, action: Action, after: CaravelasState) -> tuple[Signal, ...]:
-        found: list[Signal] = []
-        pirate = isinstance(action, Pirate) and not action.defend
-        if isinstance(action, Step) and not action.defend:
-            pirate = after.rules.board.cells[action.cell].pirate  # type: ignore[union-attr]
-        if pirate or (isinstance(action, ChooseWreck)):
-            seat = action.seat  # type: ignore[attr-defined]
-            found.append(PirateAttack(seat, seat))
+        found: list[Signal] = list(sea_signals(before, action, after))
         for seat, (old, new) in enumerate(zip(before.players, after.players)):
             if new.running_score > old.running_score:
                 found.append(SeatScored(seat, new.running_score - old.running_score))

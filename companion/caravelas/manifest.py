@@ -3,14 +3,24 @@ signals show and what the camera's reading means on a mapped board
 (``companion/caravelas/camera.py``).  Its table screen is ``ui/games/caravelas.py``."""
 from companion.caravelas import GAME, camera
 from companion.caravelas.game import answering
+from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
 from companion.i18n import Seat, Text
 from companion.manifest import CameraExplanation, GameManifest
-from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, AnswersAwaited, FinalRound, PirateAttack,
-                               RoundEnded, SeatScored, SignalSpec, generic)
+from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, NO_LIGHT, AnswersAwaited, FinalRound, RoundEnded,
+                               SeatScored, SignalSpec, generic)
 
-#: a pirate cell or a wreck (the red die): the seat's LED flashes with the buzzer
-WRECK = SignalSpec(PirateAttack, ALERT, lambda s: (s.victim,),
-                   lambda s: Text("Wreck! {name} loses a ship's cargo", name=Seat(s.victim)))
+#: a pirate cell's toll (SAIL-12): the seat's LED flashes with the buzzer
+PIRATES = SignalSpec(PiratesPaid, ALERT, lambda s: (s.victim,),
+                     lambda s: Text("{name} pays the pirates 1 marker", name=Seat(s.victim)))
+#: Favourable Wind against the pirates (§4.6 b): nothing to pay, so no alarm, a short note
+WARDED = SignalSpec(PiratesWarded, NO_LIGHT,
+                    text=lambda s: Text("{name} plays Favourable Wind: the pirates take nothing",
+                                        name=Seat(s.seat)))
+#: a wreck (the red die, EVR-03): the seat's LED flashes with the buzzer
+WRECK = SignalSpec(Wrecked, ALERT, lambda s: (s.seat,),
+                   lambda s: Text("Wreck! {name}'s ship {ship} loses its cargo", name=Seat(s.seat), ship=s.ship)
+                   if s.lost else Text("Wreck! {name}'s ship {ship} is out until a Lisbon stop",
+                                       name=Seat(s.seat), ship=s.ship))
 #: bonus moves offered (§4.7): the LEDs of those still to take or decline blink
 BONUS_MOVES = SignalSpec(AnswersAwaited, BLINK_UNTIL_ANSWERED, lambda s: s.seats,
                          lambda s: Text("Bonus moves: {players} may move a ship or decline",
@@ -23,6 +33,6 @@ MANIFEST = GameManifest(
     vision="vision.games.caravelas",
     camera=CameraExplanation(camera.actions_for_reading, camera.unexplained_reading),
     rules="docs/rules/caravelas.md",
-    signals=(WRECK, BONUS_MOVES) + generic(SeatScored, FinalRound, RoundEnded),
+    signals=(PIRATES, WARDED, WRECK, BONUS_MOVES) + generic(SeatScored, FinalRound, RoundEnded),
     resting=lambda state: (AnswersAwaited(answering(state)),),
 )

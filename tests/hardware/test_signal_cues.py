@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from companion.caravelas.manifest import MANIFEST as CARAVELAS
+from companion.caravelas.signals import Wrecked
 from companion.signals import (
     ALERT, BLINK_UNTIL_ANSWERED, CELEBRATE, FLASH, PATTERNS, AnswersAwaited, Cue, GameEnded, PirateAttack,
     Signal, TurnStarted,
@@ -47,9 +48,9 @@ def test_every_declared_pattern_kind_is_known_to_the_panel():
 
 
 def test_a_games_own_cue_replaces_the_generic_one(mock_factory, player):
-    """Caravelas's wreck (PirateAttack with no raider): only that seat flashes, with the buzzer."""
+    """Caravelas's wreck (no raider): only that seat flashes, with the buzzer."""
     settle(player, TurnStarted(0))
-    signal = PirateAttack(2, 2)
+    signal = Wrecked(2, ship=1)
     cue = CARAVELAS.signal_spec(signal).cue(signal)
     assert cue == Cue(ALERT, (2,))
     clear_pins(mock_factory)
