@@ -19,7 +19,8 @@ from companion.games import load_game, load_manifest
 from companion.i18n import N_
 from companion.journal import Journal, JournalError, JournalEvent
 from companion.record import RecordError
-from companion.signals import ALERT, CHASE, FLASH, FLASH_ALL, SeatScored, Signal, SignalSpec, TurnStarted
+from companion.signals import (ALERT, CHASE, FLASH, FLASH_ALL, PirateAttack, SeatScored, Signal, SignalSpec,
+                               TurnStarted)
 
 #: event kinds marked on the chart, and what the legend calls them
 EVENT_LABELS = {
@@ -77,17 +78,19 @@ class Story:
 
 
 #: the chart's event kind of a signal, by the LED pattern its game declares for it
-PATTERN_EVENTS = {CHASE: "round", FLASH_ALL: "final", ALERT: "pirates"}
+PATTERN_EVENTS = {CHASE: "round", FLASH_ALL: "final"}
 
 
 def _event(spec: SignalSpec, signal: Signal, turn: int, step: int) -> StoryEvent | None:
     """The chart mark of ``signal``, from how its game declares it shows at the table:
-    a chase is a round end, every seat flashing the last round, an alarm a pirate
-    attack on its seats, a scoring flash points scored."""
+    a chase is a round end, every seat flashing the last round; an alarm that is a
+    pirate attack (any game's) is marked on the seats it names, a scoring flash as
+    points scored.  Other signals (a wreck, a notice) are not charted."""
     cue = spec.cue(signal)
     if cue.pattern in PATTERN_EVENTS:
-        seats = () if cue.pattern != ALERT else tuple(cue.seats or ())
-        return StoryEvent(turn, step, PATTERN_EVENTS[cue.pattern], seats)
+        return StoryEvent(turn, step, PATTERN_EVENTS[cue.pattern])
+    if cue.pattern == ALERT and isinstance(signal, PirateAttack):
+        return StoryEvent(turn, step, "pirates", tuple(dict.fromkeys(cue.seats or ())))
     if cue.pattern == FLASH and isinstance(signal, SeatScored) and signal.points:
         return StoryEvent(turn, step, "scored", (signal.seat,), signal.points)
     return None

@@ -57,17 +57,20 @@ def test_a_damaged_entry_is_said_not_cut_short(journal):
 
 
 def test_the_chart_marks_a_signal_as_its_game_declares_it():
-    """A game's own signal kind is charted by the LED pattern it declares (Caravelas's
-    wreck is an alarm on the victim: a raid on the chart)."""
+    """A game's own signal kind is charted by the LED pattern it declares: Caravelas's
+    pirate toll is an alarm on the payer, its wreck is not a pirate attack."""
+    from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
     from companion.games import load_manifest
     from companion.signals import PirateAttack, RoundEnded, SeatScored
     from companion.story import _event
 
     caravelas, golden_horn = load_manifest("caravelas"), load_manifest("golden_horn")
-    raid = PirateAttack(attacker=0, victim=1)
-    assert _event(golden_horn.signal_spec(raid), raid, 3, 9).seats == (0, 1)
-    assert _event(caravelas.signal_spec(raid), raid, 3, 9).seats == (1,)
-    assert _event(golden_horn.signal_spec(RoundEnded(1)), RoundEnded(1), 3, 9).kind == "round"
-    scored = SeatScored(2, 5)
-    assert (_event(golden_horn.signal_spec(scored), scored, 3, 9).points, _event(
-        golden_horn.signal_spec(SeatScored(2, 0)), SeatScored(2, 0), 3, 9)) == (5, None)
+
+    def mark(manifest, signal):
+        return _event(manifest.signal_spec(signal), signal, 3, 9)
+
+    assert mark(golden_horn, PirateAttack(attacker=0, victim=1)).seats == (0, 1)
+    assert (mark(caravelas, PiratesPaid.by(2)).kind, mark(caravelas, PiratesPaid.by(2)).seats) == ("pirates", (2,))
+    assert mark(caravelas, Wrecked(1, 3, 2)) is None and mark(caravelas, PiratesWarded(1)) is None
+    assert mark(golden_horn, RoundEnded(1)).kind == "round"
+    assert mark(golden_horn, SeatScored(2, 5)).points == 5 and mark(golden_horn, SeatScored(2, 0)) is None
