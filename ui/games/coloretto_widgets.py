@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -53,6 +54,25 @@ class CardChip(Label):
 
 class CardButton(ButtonBehavior, CardChip):
     """A card in the picker: tap = this card was drawn (or: this colour)."""
+
+
+def widest_word(label: Label) -> float:
+    """The width of ``label``'s widest word in its font: what it needs so that a
+    wrapped text breaks only between words ("πορτοκαλί" whole, never "πορτοκ-αλί")."""
+    widths = [0.0]
+    for word in label.text.split():
+        core = CoreLabel(text=word, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+        core.refresh()
+        widths.append(core.texture.size[0] if core.texture else 0)
+    return max(widths)
+
+
+def fit_words(button: Label, least: float = 48) -> Label:
+    """``button`` as wide as its widest word (at least ``least`` dp, a fingertip), its
+    text wrapped between words only."""
+    button.size_hint_x = None
+    button.width = max(dp(least), widest_word(button) + dp(10))
+    return button
 
 
 class RowStrip(ButtonBehavior, BoxLayout):
@@ -149,8 +169,7 @@ def show_cards(box: Any, cards: list[tuple[str, str]], **chip: Any) -> list[Card
 
 def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
     line = Factory.BreakdownLine()
-    line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(96),
-                             font_size="14sp"))
+    line.add_widget(fit_words(CardChip(card=card, text=name, font_size="14sp"), least=96))
     label = Label(text=text, font_size="14sp", halign="left", valign="middle")
     label.bind(size=lambda widget, size: setattr(widget, "text_size", size))   # its whole width
     line.add_widget(label)
