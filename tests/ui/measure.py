@@ -62,6 +62,23 @@ def _broken_word(label: Label) -> str | None:
     return None
 
 
+def _cut_short(label: Label) -> bool:
+    """A shortening label whose text is wider than its room: Kivy draws it cut, with "…"."""
+    width = label.text_size[0] if label.text_size and label.text_size[0] else None
+    if width is None:
+        return False
+    pad = list(label.padding)
+    width -= pad[0] + pad[2] if len(pad) == 4 else 2 * pad[0]
+    kind = MarkupLabel if label.markup else CoreLabel
+    for line in label.text.split("\n"):
+        core = kind(text=line, font_size=label.font_size, bold=label.bold, font_name=label.font_name,
+                    markup=label.markup)
+        core.refresh()
+        if core.texture and core.texture.size[0] > width + 1:
+            return True
+    return False
+
+
 def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> float | None:
     """Contrast between a text box's background (its most common colour) and its ink
     (the pixels farthest from the background), from the screenshot (BGR, rows top-down)."""
@@ -108,7 +125,8 @@ def _on_screen(widget) -> bool:
     return x0 >= -1 and y0 >= -1 and x1 <= Window.width + 1 and y1 <= Window.height + 1
 
 
-def measure(probe, screenshot: Path) -> list[dict]:
+def measure(probe, screenshot: Path, cut_short: bool = False) -> list[dict]:
+    """``cut_short``: a label Kivy shortens ("czerw…") is a problem too."""
     image = _read(screenshot)
     problems: list[dict] = []
     for widget in probe.walk(probe.app.root):
@@ -131,6 +149,8 @@ def measure(probe, screenshot: Path) -> list[dict]:
             broken = _broken_word(widget)
             if broken is not None:
                 problems.append({**where, "problem": f"word cut: {broken}"})
+            if cut_short and widget.shorten and _cut_short(widget):
+                problems.append({**where, "problem": "cut short with …"})
             if not widget.disabled and _in_view(widget):
                 ratio = _rendered_contrast(image, box)
                 # symbols alone (a cube's coloured dot) need WCAG's 3:1 for graphics, text 4.5:1
