@@ -63,20 +63,10 @@ def _broken_word(label: Label) -> str | None:
 
 
 def _cut_short(label: Label) -> bool:
-    """A shortening label whose text is wider than its room: Kivy draws it cut, with "…"."""
-    width = label.text_size[0] if label.text_size and label.text_size[0] else None
-    if width is None:
-        return False
-    pad = list(label.padding)
-    width -= pad[0] + pad[2] if len(pad) == 4 else 2 * pad[0]
-    kind = MarkupLabel if label.markup else CoreLabel
-    for line in label.text.split("\n"):
-        core = kind(text=line, font_size=label.font_size, bold=label.bold, font_name=label.font_name,
-                    markup=label.markup)
-        core.refresh()
-        if core.texture and core.texture.size[0] > width + 1:
-            return True
-    return False
+    """A label Kivy drew shortened: its rendered lines end in "..." where its text does not."""
+    lines = getattr(label._label, "_cached_lines", None) or []
+    drawn = "".join(word.text for line in lines for word in line.words)
+    return "..." in drawn and "..." not in label.text
 
 
 def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> float | None:

@@ -118,9 +118,10 @@ class ColorettoView(TableKit, BoxLayout):
             if vm.show_capacity:
                 strip.title += f" ({row.capacity})"
             cards = [row.cards[k] if k < len(row.cards) else "" for k in range(row.capacity)]
-            show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards])
-            strip.fit_slots()
+            show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards],
+                       bold=False)   # plain: "pomarańczowy" whole in a third of a row at 800x480
             strip.tint, strip.status = self._row_look(app, vm, row)
+            strip.fit_slots()
         # two players to a line from four on: each line stays a fingertip tall at 800x480
         self._player_box.cols = 2 if len(vm.players) >= 4 else 1
         self._players = reuse(self._player_box, len(vm.players), self._new_player)
