@@ -183,7 +183,8 @@ class ColorettoView(TableKit, BoxLayout):
         vm = self.model()
         box = BoxLayout(orientation="vertical", spacing=6)
         box.add_widget(breakdown(app, vm, seat, final=vm.is_over))
-        close = Factory.PickerButton(text=app.tr("Close"), size_hint=(1, None), height=52)
+        close = Factory.PickerButton(text=app.tr("Close"))
+        close.size_hint, close.height = (1, None), dp(52)   # after the kv rule, which sets its own width
         box.add_widget(close)
         popup = Popup(title=app.tr("Score if the game ended now"), content=box,
                       size_hint=(0.6, 0.95))
