@@ -36,7 +36,7 @@ class Gallery:
         self.problems: dict[str, list[dict]] = {}
 
     async def __call__(self, name: str) -> None:
-        self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)), cut_short=True)
+        self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)), whole_words=True)
 
     async def popup(self, name: str, popup) -> None:
         """A popup sits on the window, not the app's root: its own picture is placed where
@@ -55,7 +55,7 @@ class Gallery:
         cv2.imwrite(str(path), window)
         probe.results["screenshots"][name] = str(path)
         shim = SimpleNamespace(app=SimpleNamespace(root=popup), walk=probe.walk, visible=probe.visible)
-        self.problems[name] = measure(shim, path, cut_short=True)
+        self.problems[name] = measure(shim, path, whole_words=True)
 
     def save(self) -> None:
         self.probe.record("problems", self.problems)

@@ -90,8 +90,7 @@ class RowStrip(ButtonBehavior, BoxLayout):
         (each its colour name whole, "pomarańczowy", and the room left in equal parts)."""
         name, status, box = self.ids.name, self.ids.status, self.ids.slots
         name.width = text_width(name.text, name) + dp(6)
-        status.width = min(dp(120), max(text_width(status.text, status), widest_word(status)) + dp(6)) \
-            if status.text else 0
+        status.width = min(dp(120), text_width(status.text, status) + dp(6)) if status.text else 0
         chips = [c for c in box.children if isinstance(c, CardChip)]
         if not chips:
             return
