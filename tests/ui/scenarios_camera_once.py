@@ -16,7 +16,7 @@ async def coloretto_card_seen_once(probe) -> None:
     table = app.camera.setup.simulated_table
     await probe.step_camera()                  # the mat as dealt: the camera settles on it
     before = len(session.actions)
-    await probe.tap(probe.find(text="Lay a card (camera)", cls="PickerButton"))
+    await probe.tap(probe.find(text="Lay a card (camera)", cls="PickerWrap"))
     await probe.until(lambda: bool(table.loose))
     probe.record("laid", [[card.card, card.row] for card in table.loose])
     await probe.step_camera()

@@ -18,12 +18,12 @@ from companion.games import load_game
 
 from tests.ui.measure import measure
 
-#: the seats of each game's table: 5 and 2 players for the two score tables measured
+#: the seats of each game's table (Coloretto with 5 and Caravelas with 4: the most crowded)
 PLAYERS = {
     "coloretto": ("Ana", "Bo", "Cy", "Dov", "Eli"),
     "golden_horn": ("Ann", "Bea"),
     "alles_auf_1_karte": ("Ana", "Bo", "Cy"),
-    "caravelas": ("Ana", "Bo", "Cy"),
+    "caravelas": ("Ana", "Bo", "Cy", "Dov"),   # four seat headers in a column
 }
 COLOURS = ("red", "blue", "green", "yellow", "purple")
 
@@ -36,7 +36,7 @@ class Gallery:
         self.problems: dict[str, list[dict]] = {}
 
     async def __call__(self, name: str) -> None:
-        self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)))
+        self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)), whole_words=True)
 
     async def popup(self, name: str, popup) -> None:
         """A popup sits on the window, not the app's root: its own picture is placed where
@@ -55,7 +55,7 @@ class Gallery:
         cv2.imwrite(str(path), window)
         probe.results["screenshots"][name] = str(path)
         shim = SimpleNamespace(app=SimpleNamespace(root=popup), walk=probe.walk, visible=probe.visible)
-        self.problems[name] = measure(shim, path)
+        self.problems[name] = measure(shim, path, whole_words=True)
 
     def save(self) -> None:
         self.probe.record("problems", self.problems)
@@ -157,12 +157,25 @@ def _ancestors(widget):
         node = node.parent
 
 
-async def _correction(probe, look: Gallery) -> None:
-    await probe.tap_id("correct")
-    await probe.until(lambda: _popup("CorrectionPopup") is not None)
-    popup = _popup("CorrectionPopup")
-    await look.popup("correction", popup)
+async def _open(probe, look: Gallery, name: str, cls: str, tap) -> None:
+    """The popup ``tap`` opens, shot and measured, then closed."""
+    await tap()
+    await probe.until(lambda: _popup(cls) is not None)
+    popup = _popup(cls)
+    await look.popup(name, popup)
     await _close(probe, popup)
+
+
+async def _coloretto_popups(probe, look: Gallery) -> None:
+    """The correction list, and a player's score if the game ended now (a tap on the player)."""
+    await _open(probe, look, "correction", "CorrectionPopup", lambda: probe.tap_id("correct"))
+    await _open(probe, look, "breakdown_coloretto", "Popup", lambda: probe.tap(probe.find(cls="PlayerLine")))
+
+
+def _read_all(probe):
+    async def tap() -> None:
+        probe.app.root.ids.strip.read_all()
+    return tap
 
 
 async def _history(probe, look: Gallery) -> None:
@@ -186,6 +199,9 @@ async def _history(probe, look: Gallery) -> None:
     await _go(probe, "back", "history")
     await probe.tap_id("tab_by_game")
     await look("history_by_game")
+    await probe.tap_id("tab_unfinished")   # the games left mid-way above: "Delete?" is asked first
+    row = probe.find(cls="UnfinishedRow")
+    await _open(probe, look, "confirm_delete", "ConfirmPopup", lambda: probe.tap(probe.find(wid="delete", root=row)))
     await _go(probe, "back", "home")
 
 
@@ -218,11 +234,15 @@ async def every_screen(probe) -> None:
 
     await _play_a_game(probe, look, "coloretto",
                        lambda s: s.phase == "turn" and sum(len(r.cards) for r in s.rows) >= 5,
-                       lambda: _correction(probe, look))
+                       lambda: _coloretto_popups(probe, look))
     await _play_a_game(probe, look, "golden_horn", lambda s: s.phase == "play" and s.round >= 2)
     await _play_a_game(probe, look, "alles_auf_1_karte", lambda s: s.phase == "mark" and s.round >= 4)
     await _play_a_game(probe, look, "caravelas", lambda s: s.round >= 3)
     await look("home_after_games")
+    app.show_banner(app.tr("It leaves the lists and the figures. Nothing is erased: its moves are kept aside "
+                           "in the journal ('companion journal quarantine' shows them).") * 3, seconds=60)
+    await _open(probe, look, "message", "Popup", _read_all(probe))   # a message too long for the strip
+    app.clear_banner()
     await _history(probe, look)
     await _problem(probe, look)
     look.save()

@@ -120,8 +120,8 @@ async def golden_horn(probe) -> None:
         probe.record("destinations", {"reachable": sorted(r.to for r in ship.reach(False)),
                                       "offered": sorted(w.test_id[3:] for w in probe.walk(probe.screen())
                                                         if str(getattr(w, "test_id", "")).startswith("to_"))})
-        await probe.screenshot("many_destinations")   # not measured: a crowded port's chips
-        await tap_gh(probe, "back")                     # still cover its name (left undone)
+        await looks("many_destinations")   # a crowded port's chips too
+        await tap_gh(probe, "back")
     await to_scores(probe, looks, rng)
     looks.save()
 

@@ -117,7 +117,8 @@ class CaravelasView(TableKit, BoxLayout):
             panel.paint(self.session.config.players[seat.seat].colour)
             place = app.tr("space {n}", n=seat.position + 1) if seat.position is not None else ""
             bid = app.tr("bid {n}", n=seat.bid) if vm.phase in ("bid", "place") else ""
-            panel.title = " · ".join(escape(x) for x in (seat.name, place, bid) if x)
+            facts = " · ".join(x for x in (place, bid) if x)   # a second, smaller line
+            panel.title = escape(seat.name) + (f"\n[size=14sp]{escape(facts)}[/size]" if facts else "")
             panel.score = seat_score(app, seat)
             panel.body = seat_lines(app, seat)
             panel.current = 1 if seat.seat in acting else 0

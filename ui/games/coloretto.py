@@ -18,6 +18,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
@@ -25,7 +26,7 @@ from companion.coloretto import view_model
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
 from ui.games.coloretto_widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
-                                        breakdown, card_name, escape, show_cards)
+                                        breakdown, card_name, escape, fit_words, show_cards)
 from ui.colours import seat_rgb
 from ui.games.kit import TableKit, reuse
 from vision.games.coloretto_camera import lay_random_card
@@ -104,9 +105,12 @@ class ColorettoView(TableKit, BoxLayout):
             body.orientation = "horizontal"
             body.spacing = 6
             self._row_box = BoxLayout(orientation="vertical", size_hint_x=0.5)
-            self._player_box = BoxLayout(orientation="vertical", size_hint_x=0.5)
+            side = BoxLayout(orientation="vertical", size_hint_x=0.5, spacing=dp(2))
+            self._player_box = GridLayout(cols=1, spacing=dp(2))
             body.add_widget(self._row_box)
-            body.add_widget(self._player_box)
+            body.add_widget(side)
+            self._move_head(side)   # the rows get the view's whole height
+            side.add_widget(self._player_box)
             self._mode = "play"
         self._rows = reuse(self._row_box, len(vm.rows), self._new_row)
         for strip, row in zip(self._rows, vm.rows):
@@ -114,17 +118,18 @@ class ColorettoView(TableKit, BoxLayout):
             if vm.show_capacity:
                 strip.title += f" ({row.capacity})"
             cards = [row.cards[k] if k < len(row.cards) else "" for k in range(row.capacity)]
-            show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards])
-            strip.fit_slots()
+            show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards],
+                       bold=False)   # plain: "pomarańczowy" whole in a third of a row at 800x480
             strip.tint, strip.status = self._row_look(app, vm, row)
+            strip.fit_slots()
+        # two players to a line from four on: each line stays a fingertip tall at 800x480
+        self._player_box.cols = 2 if len(vm.players) >= 4 else 1
         self._players = reuse(self._player_box, len(vm.players), self._new_player)
         for line, player in zip(self._players, vm.players):
             line.current = player.seat == vm.active_seat
             line.back = list(seat_rgb(self.session.config.players[player.seat].colour, player.seat))
             line.out = player.out
-            status = app.tr("took row {n}", n=player.took_row + 1) if player.took_row is not None else ""
-            line.title = f"[b]{escape(player.name)}[/b]" + (
-                f"\n[size=14sp]{status}[/size]" if status else "")
+            line.title = f"[b]{escape(player.name)}[/b]"   # the row says who took it
             line.score = str(player.score)
             show_cards(line.ids.chips, [(card, str(n)) for card, n in player.held],
                        width=dp(CHIP_WIDTH), font_size="15sp", pos_hint={"center_y": 0.5})
@@ -156,6 +161,7 @@ class ColorettoView(TableKit, BoxLayout):
     # -- the final layout ----------------------------------------------------------------
     def _show_final(self, app: Any, vm: ColorettoViewModel) -> None:
         body = self.ids.body
+        self._move_head(self)
         body.clear_widgets()
         body.orientation = "horizontal"
         body.spacing = 4
@@ -164,13 +170,21 @@ class ColorettoView(TableKit, BoxLayout):
         for seat in range(len(vm.names)):
             body.add_widget(breakdown(app, vm, seat, final=True))
 
+    def _move_head(self, where: Any) -> None:
+        """The prompt and the game's state on top of ``where`` (the view, or the players' side)."""
+        head = self.ids.head
+        if head.parent is not where:
+            head.parent.remove_widget(head)
+            where.add_widget(head, index=len(where.children))
+
     def show_breakdown(self, seat: int) -> None:
         """A popup with ``seat``'s score if the game ended now."""
         app = self.app
         vm = self.model()
         box = BoxLayout(orientation="vertical", spacing=6)
         box.add_widget(breakdown(app, vm, seat, final=vm.is_over))
-        close = Factory.PickerButton(text=app.tr("Close"), size_hint=(1, None), height=52)
+        close = Factory.PickerButton(text=app.tr("Close"))
+        close.size_hint, close.height = (1, None), dp(52)   # after the kv rule, which sets its own width
         box.add_widget(close)
         popup = Popup(title=app.tr("Score if the game ended now"), content=box,
                       size_hint=(0.6, 0.95))
@@ -211,16 +225,16 @@ class ColorettoView(TableKit, BoxLayout):
             picker.add_widget(button)
             return
         if vm.chance_due:
-            button = Factory.PickerButton(text=app.tr("Random"))
+            button = fit_words(Factory.PickerWrap(text=app.tr("Random")))
             button.bind(on_release=self.random_chance)
             picker.add_widget(button)
         if phase in ("turn", "draw") and self.simulated_table() is not None:
-            button = Factory.PickerButton(text=app.tr("Lay a card (camera)"))
+            button = Factory.PickerWrap(text=app.tr("Lay a card (camera)"))
             button.bind(on_release=lambda _b: self.lay_card_for_camera())
             picker.add_widget(button)
 
     def _card_button(self, app: Any, card: str, handler: Any) -> CardButton:
-        button = CardButton(card=card, text=card_name(app, card))
+        button = fit_words(CardButton(card=card, text=card_name(app, card)))
         button.bind(on_release=lambda b: handler(b.card))
         return button
 

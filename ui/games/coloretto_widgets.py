@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
@@ -55,6 +56,27 @@ class CardButton(ButtonBehavior, CardChip):
     """A card in the picker: tap = this card was drawn (or: this colour)."""
 
 
+def text_width(text: str, label: Label) -> float:
+    """How wide ``text`` is on one line in ``label``'s font."""
+    core = CoreLabel(text=text, font_size=label.font_size, bold=label.bold, font_name=label.font_name)
+    core.refresh()
+    return core.texture.size[0] if core.texture else 0
+
+
+def widest_word(label: Label) -> float:
+    """The width of ``label``'s widest word in its font: what it needs so that a
+    wrapped text breaks only between words ("πορτοκαλί" whole, never "πορτοκ-αλί")."""
+    return max([0.0] + [text_width(word, label) for word in label.text.split()])
+
+
+def fit_words(button: Label, least: float = 48) -> Label:
+    """``button`` as wide as its widest word (at least ``least`` dp, a fingertip), its
+    text wrapped between words only."""
+    button.size_hint_x = None
+    button.width = max(dp(least), widest_word(button) + dp(10))
+    return button
+
+
 class RowStrip(ButtonBehavior, BoxLayout):
     """One row card with the cards beside it; tap = place here or take it."""
 
@@ -64,13 +86,19 @@ class RowStrip(ButtonBehavior, BoxLayout):
     tint = ListProperty([0.2, 0.23, 0.27, 1])
 
     def fit_slots(self) -> None:
-        """Cards as tall as the strip and card-shaped where there is room (never under
-        dp(72) wide, so the colour name stays readable), three to a strip at most."""
-        box = self.ids.slots
+        """The row's name and status as wide as their words, the cards sharing the rest
+        (each its colour name whole, "pomarańczowy", and the room left in equal parts)."""
+        name, status, box = self.ids.name, self.ids.status, self.ids.slots
+        name.width = text_width(name.text, name) + dp(6)
+        status.width = min(dp(120), text_width(status.text, status) + dp(6)) if status.text else 0
         chips = [c for c in box.children if isinstance(c, CardChip)]
-        for chip in chips:
+        if not chips:
+            return
+        needs = [text_width(c.text, c) + dp(10) if c.text else dp(24) for c in chips]
+        extra = max(0.0, box.width - dp(3) * len(chips) - sum(needs)) / len(chips)
+        for chip, need in zip(chips, needs):   # a long word gets more of the row than an empty slot
             chip.height = box.height
-            chip.width = min(max(box.height * 0.72, dp(72)), (box.width - dp(3) * 3) / 3)
+            chip.width = need + extra
 
 
 class PlayerLine(ButtonBehavior, BoxLayout):
@@ -138,8 +166,10 @@ def show_cards(box: Any, cards: list[tuple[str, str]], **chip: Any) -> list[Card
     chips = [w for w in reversed(box.children) if isinstance(w, CardChip)]
     if len(chips) != len(cards):
         box.clear_widgets()
-        chips = [CardChip(size_hint=(None, None), **chip) for _ in cards]
+        chips = [CardChip(size_hint=(None, None)) for _ in cards]
         for widget in chips:
+            for key, value in chip.items():   # after creation: the kv rule sets its own first
+                setattr(widget, key, value)
             box.add_widget(widget)
         box.add_widget(Label())
     for widget, (card, text) in zip(chips, cards):
@@ -149,8 +179,7 @@ def show_cards(box: Any, cards: list[tuple[str, str]], **chip: Any) -> list[Card
 
 def _breakdown_line(card: str, name: str, text: str, points: str) -> Any:
     line = Factory.BreakdownLine()
-    line.add_widget(CardChip(card=card, text=name, size_hint_x=None, width=dp(96),
-                             font_size="14sp"))
+    line.add_widget(fit_words(CardChip(card=card, text=name, font_size="14sp"), least=96))
     label = Label(text=text, font_size="14sp", halign="left", valign="middle")
     label.bind(size=lambda widget, size: setattr(widget, "text_size", size))   # its whole width
     line.add_widget(label)
