@@ -101,6 +101,10 @@ def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None 
     # fullscreen from the start, so the window has the screen's size when the layout is scaled
     Config.set("graphics", "fullscreen", "auto" if fullscreen else "0")
     Config.set("kivy", "exit_on_escape", "0")
+    # no multisample anti-aliasing: flat fills and text gain nothing from it, several Mesa
+    # drivers fail to create a multisampled SDL2 window (kivy/kivy#3576, #8048: Lima before
+    # Mesa 22.2), and it costs fill rate on the Pi's GPU and on software GL (Xvfb, llvmpipe)
+    Config.set("graphics", "multisamples", "0")
     for section, key, value in input_settings(kiosk):
         Config.set(section, key, value)
     from ui.widgets.keyboard import configure_keyboard

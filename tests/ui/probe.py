@@ -13,6 +13,7 @@ from typing import Any, Callable
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
 
@@ -74,6 +75,15 @@ class Probe:
                     pass
         finally:
             session.remove_listener(listener)
+
+    async def opened(self, popup) -> None:
+        """Wait until ``popup`` is on the window and its opening animation has ended
+        (ModalView animates ``_anim_alpha`` to 1, then dispatches on_open)."""
+        await self.until(lambda: popup.parent is not None and popup._anim_alpha >= 1)
+
+    async def settled(self) -> None:
+        """Wait until the screen manager's transition has ended."""
+        await self.until(lambda: not self.app.manager.transition.is_active)
 
     async def step_camera(self, frames: int = CAMERA_STEP) -> None:
         """Let the (stepped) simulated camera see ``frames`` frames of the table as it is
@@ -142,30 +152,34 @@ class Probe:
                   f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
         if not self.visible(widget) or widget.disabled:
             raise AssertionError(f"cannot tap invisible/disabled {widget} {getattr(widget, 'text', '')!r}")
-        await self._scroll_into_view(widget)
+        in_scroll = await self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
         touch.touch_down()
-        # a finger rests ~0.1 s: longer than ScrollView's scroll_timeout (55 ms),
-        # so a ScrollView hands the touch to the button under it, as on the table
-        await asyncio.sleep(HOLD_SECONDS)
+        if in_scroll:
+            # a finger rests ~0.1 s: longer than ScrollView's scroll_timeout (55 ms), so the
+            # ScrollView hands the touch to the button under it, as on the table (elsewhere
+            # nothing in the app looks at how long a finger rests: no wait there)
+            await asyncio.sleep(HOLD_SECONDS)
         await self.frames(1)
         touch.touch_up()
         await self.frames(frames)
 
-    async def _scroll_into_view(self, widget: Widget) -> None:
+    async def _scroll_into_view(self, widget: Widget) -> bool:
         """A finger scrolls a list first when the button is below its fold (the
-        setup screen's game list holds more games than 480 px show)."""
+        setup screen's game list holds more games than 480 px show); whether the
+        widget is inside a ScrollView at all."""
         node = widget.parent
         while node is not None and node is not Window and node.parent is not node:
-            if type(node).__name__ == "ScrollView":
+            if isinstance(node, ScrollView):
                 x, y = widget.to_window(*widget.center)
                 left, bottom = node.to_window(*node.pos)
                 if not (left <= x <= left + node.width and bottom <= y <= bottom + node.height):
                     node.scroll_to(widget, padding=0, animate=False)
                     await self.frames(2)
-                return
+                return True
             node = node.parent
+        return False
 
     async def tap_id(self, wid: str, **kw) -> None:
         await self.tap(self.find(wid=wid, **kw))

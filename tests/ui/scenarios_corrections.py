@@ -16,7 +16,7 @@ async def correct_coloretto_by_taps(probe) -> None:
     await probe.tap_id("correct")
     popup = next(w for w in Window.children if type(w).__name__ == "CorrectionPopup")
     await probe.until(lambda: popup.ids.rows.children and popup.ids.rows.children[0].y >= 0)
-    await probe.frames(15)                          # the popup's opening animation
+    await probe.opened(popup)
     rows = probe.find_all(cls="CorrectionRow", root=popup)
     probe.record("rows", [r.what for r in rows])
     top = max(rows, key=lambda row: row.to_window(*row.pos)[1])    # on screen; the list scrolls
@@ -68,12 +68,12 @@ async def coloretto_own_colours(probe) -> None:
         else:
             session.submit(rng.choice(session.legal_actions()))
     await probe.until(lambda: app.manager.current == "scores")
-    await probe.frames(10)                          # the screen transition
+    await probe.settled()
     best = session.summary()["players"][0]
     probe.record("best", best["score"])
     await probe.tap(probe.find(text="Choose colours"))
     popup = next(w for w in Window.children if type(w).__name__ == "ScoringChoicePopup")
-    await probe.frames(15)
+    await probe.opened(popup)
     toggles = list(reversed(popup.ids.colours.children))
     probe.record("toggles", [t.colour for t in toggles])
     # swap the last positive colour for the first colour that is not positive
@@ -89,7 +89,7 @@ async def coloretto_own_colours(probe) -> None:
     await probe.screenshot("own_colours")
     await probe.tap(probe.find(text="Choose colours"))
     popup = next(w for w in Window.children if type(w).__name__ == "ScoringChoicePopup")
-    await probe.frames(15)
+    await probe.opened(popup)
     await probe.tap(popup.ids.best)
     await probe.until(lambda: session.summary()["players"][0]["points_given_away"] == 0)
     await probe.frames(5)

@@ -45,7 +45,7 @@ class Gallery:
         import numpy as np
 
         probe = self.probe
-        await probe.frames(15)   # its opening animation
+        await probe.opened(popup)
         path = probe.out / f"{name}.png"
         popup.export_to_png(str(path))
         alone = cv2.imread(str(path))

@@ -71,10 +71,10 @@ async def history_tour(probe) -> None:
     rows = probe.find_all(cls="UnfinishedRow")
     probe.record("unfinished_before", [r.game_id for r in rows])
     await probe.tap(probe.find(wid="delete", root=rows[0]))
-    await probe.frames(3)
+    await probe.until(lambda: type(app.root_window.children[0]).__name__ == "ConfirmPopup")
     popup = app.root_window.children[0]
     probe.record("popup_title", popup.title)
-    await probe.frames(10)  # the popup's opening animation
+    await probe.opened(popup)
     popup.export_to_png(str(probe.out / "confirm_popup.png"))   # a popup sits on the window, not the root
     probe.results["screenshots"]["confirm_popup"] = str(probe.out / "confirm_popup.png")
     await probe.tap(popup.ids.yes)

@@ -43,7 +43,11 @@ async def messages_keep_the_layout(probe) -> None:
     turn = screen.ids.turn
     probe.record("turn", {"text": turn.text, "texture_height": turn.texture_size[1],
                           "font_size": turn.font_size, "rgba": list(screen.turn_rgba)})
-    await probe.screenshot("quiet")
+    from tests.ui.measure import measure
+
+    # the generic table view (a game declared with ui=None) measured too: the shipped
+    # games' screens are measured by tests/ui/test_gallery.py in every language
+    probe.record("problems_generic_table", measure(probe, await probe.screenshot("quiet")))
 
     app.show_banner(LONG_REFUSAL, seconds=600, error=True)
     await probe.until(lambda: strip.kind == "error")
@@ -90,38 +94,3 @@ async def messages_keep_the_layout(probe) -> None:
     probe.record("undo_banner", app.banner)
     boxes["news"] = _boxes(probe)
     probe.record("boxes", boxes)
-
-
-async def measure_shell(probe) -> None:
-    """Every shell screen measured (targets, text size, clipping, contrast), with screenshots."""
-    from tests.ui.measure import measure
-
-    app = probe.app
-    found: dict[str, list[dict]] = {}
-
-    async def look(name: str) -> None:
-        found[name] = measure(probe, await probe.screenshot(f"measure_{name}"))
-
-    await look("home")
-    for button, screen in (("open_settings", "settings"), ("open_hwtest", "hwtest"),
-                           ("open_history", "history")):
-        await probe.tap_id(button)
-        await probe.until(lambda: app.manager.current == screen)
-        await look(screen)
-        await probe.tap_id("back")
-        await probe.until(lambda: app.manager.current == "home")
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    for game in ("coloretto", "golden_horn", "alles_auf_1_karte"):
-        await probe.tap(next(w for w in probe.find_all(cls="GameChoice") if w.game_name == game))
-        await probe.until(lambda: app.manager.get_screen("setup").game_name == game)
-        await look(f"setup_{game}")
-    await probe.tap_id("back")
-    await probe.until(lambda: app.manager.current == "home")
-    await _start_counter(probe, target="6")
-    await look("table")
-    from tests.ui.scenarios import play_counter_to_scores
-
-    await play_counter_to_scores(probe)
-    await look("scores")
-    probe.record("problems", found)

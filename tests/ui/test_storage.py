@@ -5,7 +5,6 @@ from __future__ import annotations
 import os
 import sqlite3
 
-import pytest
 
 from companion.journal import Journal
 from tests.reliability.storage_faults import small_disk
