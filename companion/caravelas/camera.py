@@ -16,6 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from companion.caravelas.actions import RollDie, Step
+from companion.caravelas.names import cell_name
 from companion.caravelas.state import TURN, CaravelasState
 from companion.engine import CompanionError
 from companion.i18n import Seat, Text
@@ -52,7 +53,7 @@ def sailing_for(state: CaravelasState, seat: int, goal: str) -> tuple[Step, ...]
         return ()
     steps: list[Step] = []
     for cell in path[1:]:
-        step = Step(seat, cell)
+        step = Step(seat, cell).named(board)
         try:
             state = GAME.apply(state, step)
         except CompanionError:
@@ -96,11 +97,29 @@ def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
     if moved is None or sailing_for(state, *moved):
         return ()
     seat, cell = moved
-    return (Text("{seat}'s ship stands on cell {cell}, which it cannot reach with {count} marker: "
-                 "put it back on cell {here}, or sail by touch.",
-                 "{seat}'s ship stands on cell {cell}, which it cannot reach with {count} markers: "
-                 "put it back on cell {here}, or sail by touch.",
-                 seat=Seat(seat), cell=cell, count=state.available(seat), here=state.players[seat].where),)
+    board = state.rules.board
+    return (Text("{seat}'s ship stands on {place}, which it cannot reach with {count} marker: "
+                 "put it back on {here}, or sail by touch.",
+                 "{seat}'s ship stands on {place}, which it cannot reach with {count} markers: "
+                 "put it back on {here}, or sail by touch.",
+                 seat=Seat(seat), place=cell_name(board, cell), count=state.available(seat),
+                 here=cell_name(board, state.players[seat].where)),)
+
+
+def step_limit(state: Any, reading: TableReading) -> int:
+    """How many steps the reading may take to explain: the whole path the pawn was
+    moved along (as many cells as the markers, free edges and a bonus move allow) and
+    the answer its last cell asks (the red die in the tray); 0 when nothing moved."""
+    moved = _moved_pawn(state, reading)
+    return len(sailing_for(state, *moved)) + 1 if moved is not None else 0
+
+
+def describe_reading(state: Any, steps: tuple[Any, ...]) -> Text | None:
+    """A path sailed, in table words: "Ann sails 3 cells to Luanda" (None: the steps' own texts)."""
+    if len(steps) < 2 or not all(isinstance(s, Step) and s.seat == steps[0].seat for s in steps):
+        return None
+    return Text("{seat} sails {count} cell to {place}", "{seat} sails {count} cells to {place}",
+                seat=Seat(steps[0].seat), count=len(steps), place=steps[-1].place())
 
 
 def pawn(seat: int, cell: str | None) -> PieceReading:

@@ -46,8 +46,8 @@ def test_a_cell_out_of_reach_is_shown_and_never_proposed():
     reading = seen(camera.pawn(0, "D33"))        # 3 markers away, 1 available
     assert camera.actions_for_reading(state, reading) == ()
     [note] = camera.unexplained_reading(state, reading)
-    assert str(note) == ("seat 1's ship stands on cell D33, which it cannot reach with 1 marker: "
-                         "put it back on cell D03, or sail by touch.")
+    assert str(note) == ("seat 1's ship stands on the sea south of S. Lourenço, which it cannot reach "
+                         "with 1 marker: put it back on Lisbon, or sail by touch.")
 
 
 def test_nothing_is_proposed_when_nothing_moved_or_the_pawn_is_not_the_active_one():
@@ -71,7 +71,7 @@ def test_one_confirm_sails_the_whole_proposed_path(journal):
     session.submit(PassBid(1))
     proposal = session.propose_from_reading(seen(camera.pawn(0, "D14")))
     assert proposal.steps == (Step(0, "D13"), Step(0, "D14"))
-    assert str(proposal.text) == "seat 1 sails to cell D13, then seat 1 sails to cell D14"
+    assert str(proposal.text) == "seat 1 sails 2 cells to Cape Verde"
     before = len(session.actions)
     session.confirm()
     assert session.actions[before:] == (Step(0, "D13"), Step(0, "D14"))

@@ -179,10 +179,10 @@ class CaravelasMapView(CaravelasView):
         vm, state = self.vm, self.session.state
         mover = next((s for s in vm.to_act if s != TABLE), state.active)
         if vm.pending in FREE_MOVES:
-            self.submit(BonusStep(mover, cell))
+            self.submit(BonusStep(mover, cell).named(state.rules.board))
             return
         if vm.phase != "turn" or vm.pending or TABLE in vm.to_act:
-            self.submit(Step(mover, cell))      # the engine says why not now
+            self.submit(Step(mover, cell).named(state.rules.board))      # the engine says why not now
             return
         if self.path_closed():
             self.app.show_banner(self.tr("Confirm the path first: this cell's effect comes before "
@@ -198,6 +198,7 @@ class CaravelasMapView(CaravelasView):
         self.add_step(Step(mover, cell))
 
     def add_step(self, step: Step) -> None:
+        step = step.named(self.session.state.rules.board)     # texts name the cell as on the board
         self._pirate = ""
         if not self._extend(step):
             self.submit_all([*self.path, step])    # refused: the session shows why and signals it
