@@ -156,9 +156,14 @@ async def camera_sails_a_pawn(probe) -> None:
     await probe.step_camera()
     await probe.until_session(lambda: session.pending is not None)
     probe.record("proposal_text", probe.find(wid="message").text)
+    board_map = probe.find_all(cls="CaravelasMapView")[0].board_map
+    await probe.until(lambda: board_map.drawn_proposal != ())
+    probe.record("drawn_proposal", list(board_map.drawn_proposal))     # what Confirm will do, on the map
     await probe.screenshot("camera_proposal")
     before = len(session.actions)
     await probe.tap_id("confirm_proposal")
     await probe.until(lambda: len(session.actions) >= before + 2)
     probe.record("confirmed", [str(a) for a in session.actions[before:]])
     probe.record("where", session.state.players[0].where)
+    await probe.until(lambda: board_map.drawn_proposal == ())
+    probe.record("drawn_after_confirm", list(board_map.drawn_proposal))

@@ -122,8 +122,15 @@ class CaravelasMapView(CaravelasView):
         preview = self.preview()
         path = preview.cells if preview else ()
         targets = (self._pirate,) if self._pirate else () if self.path_closed() else next_cells(state)
-        self.board_map.show(MapState(ships, {port: colour[owner] for port, owner in state.discovered},
-                                     path, frozenset(targets)))
+        shown = MapState(ships, {port: colour[owner] for port, owner in state.discovered}, path, frozenset(targets))
+        pending = self.session.pending        # the camera's proposal: drawn so Confirm holds no surprise
+        moves = [s for s in pending.steps if isinstance(s, (Step, BonusStep))] \
+            if pending is not None and pending.source == "camera" else []
+        if moves:
+            seat = moves[0].seat
+            shown.proposed = (state.players[seat].where,) + tuple(s.cell for s in moves if s.seat == seat)
+            shown.proposed_rgb = colour[seat]
+        self.board_map.show(shown)
         mover = next((s for s in vm.to_act if s != TABLE), vm.active_seat)
         self._follow(path[-1] if path else state.players[mover].where if mover is not None else "")
 
