@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.caravelas.actions import RollDie, Step
+from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
 from companion.caravelas.names import cell_name
+from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState
 from companion.engine import CompanionError
 from companion.i18n import Seat, Text
@@ -24,21 +25,55 @@ from companion.readings import PieceReading, TableReading, pieces_of_game
 
 GAME_CODE = "cv"
 DIE = "R"          # the red die's tag id (``TC1:CV:D:R:<face>``)
+MONUMENT = "m"     # monument tags: ``TC1:CV:P:<seat>:M<n>`` (read as ``cv:piece:<seat>:m<n>``)
+FREE_MOVES = ("bonus", "compass")
+
+
+def _pawns(reading: TableReading, seat: int) -> list[PieceReading]:
+    return [p for p in pieces_of_game(reading, GAME_CODE, "ship") if p.seat == seat]
+
+
+def _mover(state: CaravelasState) -> int | None:
+    """Whose pawn the camera follows now: the active player's while sailing, the free
+    mover's during bonus moves and compass storms (board file only)."""
+    if state.rules.board is None or state.phase != TURN:
+        return None
+    if state.pending in FREE_MOVES and state.bonus is not None and state.bonus.queue:
+        return state.bonus.queue[0]
+    return None if state.pending else state.active
 
 
 def _moved_pawn(state: CaravelasState, reading: TableReading) -> tuple[int, str] | None:
-    """(active seat, the cell its pawn was seen on) when it stands somewhere new."""
-    board = state.rules.board
-    if board is None or state.phase != TURN or state.pending:
+    """(the mover's seat, the cell its pawn was seen on) when it stands somewhere new."""
+    seat = _mover(state)
+    if seat is None:
         return None
-    seat = state.active
-    pawns = [p for p in pieces_of_game(reading, GAME_CODE, "ship") if p.seat == seat]
+    pawns = _pawns(reading, seat)
     if len(pawns) != 1 or pawns[0].space is None:
         return None
     cell = pawns[0].space
-    if cell == state.players[seat].where or cell not in board.cells:
+    if cell == state.players[seat].where or cell not in state.rules.board.cells:
         return None
     return seat, cell
+
+
+def free_moves_for(state: CaravelasState, seat: int, goal: str) -> tuple[BonusStep, ...]:
+    """The first free step towards ``goal`` when the bonus move (or compass storm) left
+    reaches it (the fewest cells; pirates and events cost nothing, BON-07); () when not."""
+    board, bonus = state.rules.board, state.bonus
+    left = bonus.range - bonus.steps
+    paths = {state.players[seat].where: ()}
+    todo = [state.players[seat].where]
+    while todo and goal not in paths:
+        here = todo.pop(0)
+        for nxt in board.neighbours[here]:
+            if nxt not in paths and len(paths[here]) < left:
+                paths[nxt] = paths[here] + (nxt,)
+                todo.append(nxt)
+    path = paths.get(goal, ())
+    if not path or path[0] not in bonus_targets(state):
+        return ()
+    return (BonusStep(seat, path[0]).named(board),)
 
 
 def sailing_for(state: CaravelasState, seat: int, goal: str) -> tuple[Step, ...]:
@@ -87,14 +122,37 @@ def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
     moved = _moved_pawn(state, reading)
     if moved is None:
         return ()
+    if state.pending in FREE_MOVES:
+        return free_moves_for(state, *moved)
     steps = sailing_for(state, *moved)
     return steps[:1]
 
 
 def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
-    """The pawn on a cell no legal path reaches now: what to do about it."""
+    """What the camera sees that the game does not explain, as notes (never applied): a
+    ship's tag seen twice, the pawn on a cell no legal path reaches now, monuments that
+    disagree with the game's discoveries."""
+    return twice_seen(state, reading) + _unreachable(state, reading) + monument_notes(state, reading)
+
+
+def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """A ship pawn's tag seen on two cells (a copied tag): which ship, nothing moved."""
+    board = state.rules.board
+    if board is None:
+        return ()
+    notes = []
+    for seat in range(len(state.players)):
+        cells = sorted({p.space for p in _pawns(reading, seat) if p.space is not None})
+        if len(_pawns(reading, seat)) > 1 and cells:
+            notes.append(Text("{seat}'s ship tag is seen twice ({places}): take the copy off the board; "
+                              "nothing is moved.", seat=Seat(seat),
+                              places=tuple(cell_name(board, c) for c in cells)))
+    return tuple(notes)
+
+
+def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
     moved = _moved_pawn(state, reading)
-    if moved is None or sailing_for(state, *moved):
+    if moved is None or state.pending in FREE_MOVES or sailing_for(state, *moved):
         return ()
     seat, cell = moved
     board = state.rules.board
@@ -104,6 +162,47 @@ def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
                  "put it back on {here}, or sail by touch.",
                  seat=Seat(seat), place=cell_name(board, cell), count=state.available(seat),
                  here=cell_name(board, state.players[seat].where)),)
+
+
+def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]]:
+    """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``)."""
+    seen: dict[str, set[int]] = {}
+    for piece in pieces_of_game(reading, GAME_CODE, "piece"):
+        port = board.port_at.get(piece.space or "")
+        if piece.piece.startswith(MONUMENT) and piece.seat is not None and port is not None:
+            seen.setdefault(port, set()).add(piece.seat)
+    return seen
+
+
+def monument_notes(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """Monuments as the camera sees them against the discoveries in the game: a
+    discovered port without its discoverer's monument, a monument on a port nobody
+    discovered or of another player.  Only when the table uses monument tags (one is
+    seen) and the board was found; a port under a ship pawn is not judged (the pawn
+    may hide it).  Notes only: the game is never changed by them."""
+    board = state.rules.board
+    if board is None or not reading.board_found:
+        return ()
+    seen = monuments_seen(reading, board)
+    if not any(p.piece.startswith(MONUMENT) for p in pieces_of_game(reading, GAME_CODE, "piece")):
+        return ()
+    hidden = {board.port_at.get(p.space or "") for p in pieces_of_game(reading, GAME_CODE, "ship")}
+    owners = dict(state.discovered)
+    notes = []
+    for port in sorted(set(owners) | set(seen)):
+        if port in hidden:
+            continue
+        name, owner, seats = port_name(port), owners.get(port), seen.get(port, set())
+        if owner is None:
+            notes.append(Text("{port} has a monument on the board but was not discovered in the game",
+                              port=name))
+        elif not seats:
+            notes.append(Text("{port} was discovered by {seat} in the game but has no monument on the board",
+                              port=name, seat=Seat(owner)))
+        elif owner not in seats:
+            notes.append(Text("{port} has {others}'s monument on the board but {seat} discovered it in the game",
+                              port=name, others=tuple(Seat(s) for s in sorted(seats)), seat=Seat(owner)))
+    return tuple(notes)
 
 
 def step_limit(state: Any, reading: TableReading) -> int:
