@@ -56,3 +56,6 @@ def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(run_ui):
     assert r["drawn_proposal"] == ["D03", "D13", "D14"]         # the path drawn from Lisbon, D14 ringed
     assert len(r["confirmed"]) == 2 and r["where"] == "D14"
     assert r["drawn_after_confirm"] == []
+    assert r["pawn_after_tapped_path"] == "D24"                 # the simulated pawn follows a tapped path
+    assert r["proposed_again"] == ["seat 1 sails to Mauritius"]
+    assert r["pawn_after_reject"] == ["D24", "D24"]             # rejected: the pawn back, nothing played

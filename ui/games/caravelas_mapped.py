@@ -51,6 +51,8 @@ class CaravelasMapView(CaravelasView):
         self._pirate = ""            # a pirate cell tapped: pay, or Favourable Wind?
         self._map: BoardMap | None = None
         self._focus = ""
+        self._synced: Any = None     # the state the simulated table's pawns show
+        self._proposing = False      # a camera proposal was pending at the last refresh
 
     @property
     def board_map(self) -> BoardMap:
@@ -89,10 +91,25 @@ class CaravelasMapView(CaravelasView):
                                    (ids.exchange, self.vm.pending == "bonus")):
                 button.disabled, button.opacity = hidden, 0 if hidden else 1
         self._fit_entries()
+        self._sync_camera()
         self._show_map(self.vm)
         self.path_text = self._path_line(self.app, self.vm)
         self.legend = self.tr("Gold: Lisbon · white disc: a port's points · black flag: pirates · "
                               "blue or red disc: event · arrows: currents · white outline: where the ship may go")
+
+    def _sync_camera(self) -> None:
+        """Laptop play: the simulated table's pawns follow the game (a path tapped on the
+        map moves the pawn too, or the camera would see it left behind and propose the
+        way back), and go back to their cells when the camera's proposal is rejected."""
+        table = self.simulated_table()
+        if table is None or not hasattr(table, "put_pawn"):
+            return
+        state, pending = self.session.state, self.session.pending
+        proposing = pending is not None and pending.source == "camera"
+        if state is not self._synced or (self._proposing and not proposing):
+            table.sync(state)
+            self._synced = state
+        self._proposing = proposing
 
     def _fit_entries(self) -> None:
         """Buttons take the rows they need (up to three); a panel (Lisbon, the port list)
