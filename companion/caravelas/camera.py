@@ -8,8 +8,12 @@ asks the table something (a blue card, the red die, Lisbon) or ends the turn; th
 rest is proposed again once that is settled.  A cell no legal path reaches with the
 markers available is shown, never applied.  While the game waits for the red die, the
 face the camera reads in the die's tray is proposed as the roll (with or without a
-board file).  Bookkeeping games propose no path; other moments that wait for an
-answer propose nothing.
+board file).  During bonus moves and compass storms the free mover's pawn is
+followed: its free steps are proposed.  Bookkeeping games propose no path; other
+moments that wait for an answer propose nothing.  What no action explains becomes a
+note (``unexplained_reading``): a ship's tag seen twice, a cell out of reach, and
+monuments that disagree with the discoveries.  Cells are named as on the board
+(companion.caravelas.names).
 """
 from __future__ import annotations
 
@@ -142,8 +146,9 @@ def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
         return ()
     notes = []
     for seat in range(len(state.players)):
-        cells = sorted({p.space for p in _pawns(reading, seat) if p.space is not None})
-        if len(_pawns(reading, seat)) > 1 and cells:
+        pawns = _pawns(reading, seat)
+        cells = sorted({p.space for p in pawns if p.space is not None})
+        if len(pawns) > 1 and cells:
             notes.append(Text("{seat}'s ship tag is seen twice ({places}): take the copy off the board; "
                               "nothing is moved.", seat=Seat(seat),
                               places=tuple(cell_name(board, c) for c in cells)))
@@ -164,12 +169,17 @@ def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
                  here=cell_name(board, state.players[seat].where)),)
 
 
-def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]]:
-    """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``)."""
+def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]] | None:
+    """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``);
+    None when no monument tag is seen at all (a table that does not use them)."""
+    monuments = [p for p in pieces_of_game(reading, GAME_CODE, "piece")
+                 if p.piece.startswith(MONUMENT) and p.seat is not None]
+    if not monuments:
+        return None
     seen: dict[str, set[int]] = {}
-    for piece in pieces_of_game(reading, GAME_CODE, "piece"):
+    for piece in monuments:
         port = board.port_at.get(piece.space or "")
-        if piece.piece.startswith(MONUMENT) and piece.seat is not None and port is not None:
+        if port is not None:
             seen.setdefault(port, set()).add(piece.seat)
     return seen
 
@@ -181,10 +191,8 @@ def monument_notes(state: Any, reading: TableReading) -> tuple[Text, ...]:
     seen) and the board was found; a port under a ship pawn is not judged (the pawn
     may hide it).  Notes only: the game is never changed by them."""
     board = state.rules.board
-    if board is None or not reading.board_found:
-        return ()
-    seen = monuments_seen(reading, board)
-    if not any(p.piece.startswith(MONUMENT) for p in pieces_of_game(reading, GAME_CODE, "piece")):
+    seen = monuments_seen(reading, board) if board is not None and reading.board_found else None
+    if seen is None:
         return ()
     hidden = {board.port_at.get(p.space or "") for p in pieces_of_game(reading, GAME_CODE, "ship")}
     owners = dict(state.discovered)
@@ -207,8 +215,8 @@ def monument_notes(state: Any, reading: TableReading) -> tuple[Text, ...]:
 
 def step_limit(state: Any, reading: TableReading) -> int:
     """How many steps the reading may take to explain: the whole path the pawn was
-    moved along (as many cells as the markers, free edges and a bonus move allow) and
-    the answer its last cell asks (the red die in the tray); 0 when nothing moved."""
+    moved along (as many cells as the markers and free edges allow) and the answer
+    its last cell asks (the red die in the tray); 0 when nothing moved."""
     moved = _moved_pawn(state, reading)
     return len(sailing_for(state, *moved)) + 1 if moved is not None else 0
 

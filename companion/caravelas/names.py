@@ -4,9 +4,9 @@ A board file's cell ids (``D30``) are printed nowhere on the board, so every tex
 player reads names a cell by what is printed: a port by its name, Lisbon by its name,
 and a sea cell by the nearest of those and the way to go from it, read from the
 board file's centres (north is up, as on the board): "the sea east of Luanda",
-"2 cells south of Lisbon".  Two cells never share a name: when the nearest landmark
-would give two cells the same words, the later cell (in id order) takes the next
-nearest landmark.  A cell with no centre is named by its distance only ("2 cells from
+"2 cells south of Lisbon".  When the nearest landmark would give two cells the same
+words, the later cell (in id order) takes the next nearest landmark (two cells share
+a name only when every landmark's words are taken).  A cell with no centre is named by its distance only ("2 cells from
 Ceuta").  Standard library only.
 """
 from __future__ import annotations
