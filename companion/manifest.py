@@ -40,11 +40,17 @@ class CameraExplanation:
     #: one physical change explained by these actions (from this state), in table words
     #: ("Bea's ship a to Modone, loading 2 red"); None, or a None answer: the actions' own texts
     describe_reading: Callable[[Any, tuple[Action, ...]], Text | None] | None = None
+    #: how many actions this reading may take to explain (a long path sailed); the session
+    #: follows at least its own default and at most its safety cap (None: the default)
+    step_limit: Callable[[Any, TableReading], int] | None = None
 
     def unexplained(self, state: Any, reading: TableReading) -> tuple[Text, ...]:
         if self.unexplained_reading is None:
             return ()
         return tuple(self.unexplained_reading(state, reading))
+
+    def steps(self, state: Any, reading: TableReading) -> int:
+        return self.step_limit(state, reading) if self.step_limit is not None else 0
 
     def describe(self, state: Any, steps: tuple[Action, ...]) -> Text | None:
         return self.describe_reading(state, steps) if self.describe_reading is not None else None

@@ -67,8 +67,10 @@ def steps_text(steps: Sequence[Action]) -> Text:
     return Text("{first}, then {rest}", first=texts[0], rest=texts[1:])
 
 
-#: how far the camera's readings are followed: steps in one reading, readings offered
+#: how far the camera's readings are followed: steps in one reading (more when the game's
+#: camera says the reading needs them, up to STEP_CAP), readings offered
 MAX_STEPS = 8
+STEP_CAP = 48
 MAX_READINGS = 6
 
 @dataclass(frozen=True)
@@ -493,10 +495,12 @@ class TableSession:
 
     def _readings(self, camera: Any, reading: TableReading) -> list[tuple[Action, ...]]:
         """Every sequence of actions that explains ``reading`` (at most MAX_READINGS, each at
-        most MAX_STEPS long), most likely first; of two that end in the same game, the first.
+        most MAX_STEPS long, or as long as the game's camera asks up to STEP_CAP), most likely
+        first; of two that end in the same game, the first.
         A sequence is one player's change: it stops where another player would act (what
         they did is the next proposal)."""
         found: list[tuple[tuple[Action, ...], Any]] = []
+        limit = min(STEP_CAP, max(MAX_STEPS, camera.steps(self.state, reading)))
 
         def follow(state: Any, steps: tuple[Action, ...], player: tuple[int, ...] | None) -> None:
             if len(found) >= MAX_READINGS:
@@ -504,7 +508,7 @@ class TableSession:
             acting = tuple(self.game.to_act(state))
             if acting != (TABLE,):
                 player = acting if player is None else player
-            done = len(steps) >= MAX_STEPS or self.game.is_over(state) or acting not in (player, (TABLE,))
+            done = len(steps) >= limit or self.game.is_over(state) or acting not in (player, (TABLE,))
             followed = False
             for action in () if done else tuple(camera.actions_for_reading(state, reading)):
                 try:

@@ -11,8 +11,8 @@ die), ``draw_event`` (variant 1), ``roll_dice`` (variant 2), ``reveal_card``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import ClassVar
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid, storm_n
@@ -124,8 +124,29 @@ class TakePosition(DescribedAction):
                     position=self.position + 1)
 
 
+class _ToCell(DescribedAction):
+    """A move into a cell; ``at`` is the cell's name as a player finds it on the board
+    (companion.caravelas.names), given by whoever knows the board: not journaled, not compared."""
+
+    cell: str
+    at: Any
+
+    def to_dict(self) -> dict[str, Any]:
+        data = super().to_dict()
+        del data["at"]
+        return data
+
+    def named(self, board: Any) -> Any:
+        """This move with its cell's table name (``board``: the game's board file)."""
+        from companion.caravelas.names import cell_name
+        return replace(self, at=cell_name(board, self.cell))
+
+    def place(self) -> Text:
+        return self.at if self.at is not None else Text("cell {cell}", cell=self.cell)
+
+
 @dataclass(frozen=True)
-class Step(DescribedAction):
+class Step(_ToCell):
     """Board file: the active ship enters ``cell``; ``defend`` plays Favourable Wind
     against the pirates there (§4.6)."""
 
@@ -134,16 +155,17 @@ class Step(DescribedAction):
     cell: str
     defend: bool = False
     decline: bool = False        # leave the port there undiscovered (table option)
+    at: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _seat(self.seat)
 
     def text(self) -> Text:
         if self.defend:
-            move = Text("{seat} sails to cell {cell}, Favourable Wind against the pirates",
-                        seat=who(self.seat), cell=self.cell)
+            move = Text("{seat} sails to {place}, Favourable Wind against the pirates",
+                        seat=who(self.seat), place=self.place())
         else:
-            move = Text("{seat} sails to cell {cell}", seat=who(self.seat), cell=self.cell)
+            move = Text("{seat} sails to {place}", seat=who(self.seat), place=self.place())
         return declined(move) if self.decline else move
 
 
@@ -373,19 +395,20 @@ class PassLisbon(DescribedAction):
 
 
 @dataclass(frozen=True)
-class BonusStep(DescribedAction):
+class BonusStep(_ToCell):
     """Board file: a bonus mover (or the active ship in a compass storm) enters ``cell``."""
 
     type: ClassVar[str] = "bonus_step"
     seat: int
     cell: str
     decline: bool = False
+    at: Any = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         _seat(self.seat)
 
     def text(self) -> Text:
-        move = Text("{seat} moves to cell {cell} for free", seat=who(self.seat), cell=self.cell)
+        move = Text("{seat} moves to {place} for free", seat=who(self.seat), place=self.place())
         return declined(move) if self.decline else move
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import heapq
 import json
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any, Mapping
 
@@ -62,6 +63,12 @@ class Board:
     die: tuple[str, ...] | None
     deck: tuple[tuple[str, int], ...] | None
     port_at: Mapping[str, str] = field(default_factory=dict)   # cell -> port id
+
+    @cached_property
+    def names(self) -> Mapping[str, Any]:
+        """Every cell's name as a player finds it on the board (companion.caravelas.names)."""
+        from companion.caravelas.names import cell_names
+        return cell_names(self)
 
     @property
     def is_test_geometry(self) -> bool:

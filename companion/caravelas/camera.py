@@ -8,14 +8,20 @@ asks the table something (a blue card, the red die, Lisbon) or ends the turn; th
 rest is proposed again once that is settled.  A cell no legal path reaches with the
 markers available is shown, never applied.  While the game waits for the red die, the
 face the camera reads in the die's tray is proposed as the roll (with or without a
-board file).  Bookkeeping games propose no path; other moments that wait for an
-answer propose nothing.
+board file).  During bonus moves and compass storms the free mover's pawn is
+followed: its free steps are proposed.  Bookkeeping games propose no path; other
+moments that wait for an answer propose nothing.  What no action explains becomes a
+note (``unexplained_reading``): a ship's tag seen twice, a cell out of reach, and
+monuments that disagree with the discoveries.  Cells are named as on the board
+(companion.caravelas.names).
 """
 from __future__ import annotations
 
 from typing import Any
 
-from companion.caravelas.actions import RollDie, Step
+from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
+from companion.caravelas.names import cell_name
+from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState
 from companion.engine import CompanionError
 from companion.i18n import Seat, Text
@@ -23,21 +29,55 @@ from companion.readings import PieceReading, TableReading, pieces_of_game
 
 GAME_CODE = "cv"
 DIE = "R"          # the red die's tag id (``TC1:CV:D:R:<face>``)
+MONUMENT = "m"     # monument tags: ``TC1:CV:P:<seat>:M<n>`` (read as ``cv:piece:<seat>:m<n>``)
+FREE_MOVES = ("bonus", "compass")
+
+
+def _pawns(reading: TableReading, seat: int) -> list[PieceReading]:
+    return [p for p in pieces_of_game(reading, GAME_CODE, "ship") if p.seat == seat]
+
+
+def _mover(state: CaravelasState) -> int | None:
+    """Whose pawn the camera follows now: the active player's while sailing, the free
+    mover's during bonus moves and compass storms (board file only)."""
+    if state.rules.board is None or state.phase != TURN:
+        return None
+    if state.pending in FREE_MOVES and state.bonus is not None and state.bonus.queue:
+        return state.bonus.queue[0]
+    return None if state.pending else state.active
 
 
 def _moved_pawn(state: CaravelasState, reading: TableReading) -> tuple[int, str] | None:
-    """(active seat, the cell its pawn was seen on) when it stands somewhere new."""
-    board = state.rules.board
-    if board is None or state.phase != TURN or state.pending:
+    """(the mover's seat, the cell its pawn was seen on) when it stands somewhere new."""
+    seat = _mover(state)
+    if seat is None:
         return None
-    seat = state.active
-    pawns = [p for p in pieces_of_game(reading, GAME_CODE, "ship") if p.seat == seat]
+    pawns = _pawns(reading, seat)
     if len(pawns) != 1 or pawns[0].space is None:
         return None
     cell = pawns[0].space
-    if cell == state.players[seat].where or cell not in board.cells:
+    if cell == state.players[seat].where or cell not in state.rules.board.cells:
         return None
     return seat, cell
+
+
+def free_moves_for(state: CaravelasState, seat: int, goal: str) -> tuple[BonusStep, ...]:
+    """The first free step towards ``goal`` when the bonus move (or compass storm) left
+    reaches it (the fewest cells; pirates and events cost nothing, BON-07); () when not."""
+    board, bonus = state.rules.board, state.bonus
+    left = bonus.range - bonus.steps
+    paths = {state.players[seat].where: ()}
+    todo = [state.players[seat].where]
+    while todo and goal not in paths:
+        here = todo.pop(0)
+        for nxt in board.neighbours[here]:
+            if nxt not in paths and len(paths[here]) < left:
+                paths[nxt] = paths[here] + (nxt,)
+                todo.append(nxt)
+    path = paths.get(goal, ())
+    if not path or path[0] not in bonus_targets(state):
+        return ()
+    return (BonusStep(seat, path[0]).named(board),)
 
 
 def sailing_for(state: CaravelasState, seat: int, goal: str) -> tuple[Step, ...]:
@@ -52,7 +92,7 @@ def sailing_for(state: CaravelasState, seat: int, goal: str) -> tuple[Step, ...]
         return ()
     steps: list[Step] = []
     for cell in path[1:]:
-        step = Step(seat, cell)
+        step = Step(seat, cell).named(board)
         try:
             state = GAME.apply(state, step)
         except CompanionError:
@@ -86,21 +126,107 @@ def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
     moved = _moved_pawn(state, reading)
     if moved is None:
         return ()
+    if state.pending in FREE_MOVES:
+        return free_moves_for(state, *moved)
     steps = sailing_for(state, *moved)
     return steps[:1]
 
 
 def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
-    """The pawn on a cell no legal path reaches now: what to do about it."""
+    """What the camera sees that the game does not explain, as notes (never applied): a
+    ship's tag seen twice, the pawn on a cell no legal path reaches now, monuments that
+    disagree with the game's discoveries."""
+    return twice_seen(state, reading) + _unreachable(state, reading) + monument_notes(state, reading)
+
+
+def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """A ship pawn's tag seen on two cells (a copied tag): which ship, nothing moved."""
+    board = state.rules.board
+    if board is None:
+        return ()
+    notes = []
+    for seat in range(len(state.players)):
+        pawns = _pawns(reading, seat)
+        cells = sorted({p.space for p in pawns if p.space is not None})
+        if len(pawns) > 1 and cells:
+            notes.append(Text("{seat}'s ship tag is seen twice ({places}): take the copy off the board; "
+                              "nothing is moved.", seat=Seat(seat),
+                              places=tuple(cell_name(board, c) for c in cells)))
+    return tuple(notes)
+
+
+def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
     moved = _moved_pawn(state, reading)
-    if moved is None or sailing_for(state, *moved):
+    if moved is None or state.pending in FREE_MOVES or sailing_for(state, *moved):
         return ()
     seat, cell = moved
-    return (Text("{seat}'s ship stands on cell {cell}, which it cannot reach with {count} marker: "
-                 "put it back on cell {here}, or sail by touch.",
-                 "{seat}'s ship stands on cell {cell}, which it cannot reach with {count} markers: "
-                 "put it back on cell {here}, or sail by touch.",
-                 seat=Seat(seat), cell=cell, count=state.available(seat), here=state.players[seat].where),)
+    board = state.rules.board
+    return (Text("{seat}'s ship stands on {place}, which it cannot reach with {count} marker: "
+                 "put it back on {here}, or sail by touch.",
+                 "{seat}'s ship stands on {place}, which it cannot reach with {count} markers: "
+                 "put it back on {here}, or sail by touch.",
+                 seat=Seat(seat), place=cell_name(board, cell), count=state.available(seat),
+                 here=cell_name(board, state.players[seat].where)),)
+
+
+def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]] | None:
+    """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``);
+    None when no monument tag is seen at all (a table that does not use them)."""
+    monuments = [p for p in pieces_of_game(reading, GAME_CODE, "piece")
+                 if p.piece.startswith(MONUMENT) and p.seat is not None]
+    if not monuments:
+        return None
+    seen: dict[str, set[int]] = {}
+    for piece in monuments:
+        port = board.port_at.get(piece.space or "")
+        if port is not None:
+            seen.setdefault(port, set()).add(piece.seat)
+    return seen
+
+
+def monument_notes(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """Monuments as the camera sees them against the discoveries in the game: a
+    discovered port without its discoverer's monument, a monument on a port nobody
+    discovered or of another player.  Only when the table uses monument tags (one is
+    seen) and the board was found; a port under a ship pawn is not judged (the pawn
+    may hide it).  Notes only: the game is never changed by them."""
+    board = state.rules.board
+    seen = monuments_seen(reading, board) if board is not None and reading.board_found else None
+    if seen is None:
+        return ()
+    hidden = {board.port_at.get(p.space or "") for p in pieces_of_game(reading, GAME_CODE, "ship")}
+    owners = dict(state.discovered)
+    notes = []
+    for port in sorted(set(owners) | set(seen)):
+        if port in hidden:
+            continue
+        name, owner, seats = port_name(port), owners.get(port), seen.get(port, set())
+        if owner is None:
+            notes.append(Text("{port} has a monument on the board but was not discovered in the game",
+                              port=name))
+        elif not seats:
+            notes.append(Text("{port} was discovered by {seat} in the game but has no monument on the board",
+                              port=name, seat=Seat(owner)))
+        elif owner not in seats:
+            notes.append(Text("{port} has {others}'s monument on the board but {seat} discovered it in the game",
+                              port=name, others=tuple(Seat(s) for s in sorted(seats)), seat=Seat(owner)))
+    return tuple(notes)
+
+
+def step_limit(state: Any, reading: TableReading) -> int:
+    """How many steps the reading may take to explain: the whole path the pawn was
+    moved along (as many cells as the markers and free edges allow) and the answer
+    its last cell asks (the red die in the tray); 0 when nothing moved."""
+    moved = _moved_pawn(state, reading)
+    return len(sailing_for(state, *moved)) + 1 if moved is not None else 0
+
+
+def describe_reading(state: Any, steps: tuple[Any, ...]) -> Text | None:
+    """A path sailed, in table words: "Ann sails 3 cells to Luanda" (None: the steps' own texts)."""
+    if len(steps) < 2 or not all(isinstance(s, Step) and s.seat == steps[0].seat for s in steps):
+        return None
+    return Text("{seat} sails {count} cell to {place}", "{seat} sails {count} cells to {place}",
+                seat=Seat(steps[0].seat), count=len(steps), place=steps[-1].place())
 
 
 def pawn(seat: int, cell: str | None) -> PieceReading:

@@ -185,14 +185,14 @@ def _candidates(state: CaravelasState) -> list[Action]:
         return _lisbon(state, seat) + [PassLisbon(seat)]
     if pending in ("bonus", "compass"):
         if state.rules.mapped:
-            return [BonusStep(seat, cell, decline) for cell in sailing.bonus_targets(state)
+            return [BonusStep(seat, cell, decline).named(state.rules.board) for cell in sailing.bonus_targets(state)
                     for decline in _declines(state)] + [EndBonus(seat)]
         return [Load(seat, good) for good in GOODS] + [EndBonus(seat)]
     found: list[Action] = [EndTurn(seat)]
     if state.rules.mapped:
         here = state.players[seat].where
         for cell in state.rules.board.neighbours[here]:  # type: ignore[union-attr]
-            found += [Step(seat, cell, defend, decline) for defend in (False, True)
+            found += [Step(seat, cell, defend, decline).named(state.rules.board) for defend in (False, True)
                       for decline in _declines(state)]
         return found
     found += [Pirate(seat), Pirate(seat, True), EnterEvent(seat, "red"), EnterEvent(seat, "blue"),

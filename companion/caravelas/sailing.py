@@ -11,6 +11,7 @@ from companion.caravelas.actions import (BonusStep, ChooseWreck, CrossCape, Draw
                                          EnterEvent, Load, PlayCard, Pirate, Reach, RollDice, RollDie,
                                          Sail, Step, card_text, good_word, port_name, who)
 from companion.caravelas.data import (KNOWN_PORT_VP, PORT_BY_ID, SHIELD_VALUES, face_wrecks, storm_n)
+from companion.caravelas.names import cell_name
 from companion.caravelas.state import DICE, DRAWN_EVENTS, STANDARD, Bonus, CaravelasState
 from companion.engine import IllegalAction
 from companion.i18n import Text
@@ -114,7 +115,8 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
     seat, cell = action.seat, action.cell
     p = state.players[seat]
     check(cell in board.cells and cell in board.neighbours[p.where],
-          Text("cell {cell} is not next to the ship (cell {here})", cell=cell, here=p.where), SAILING)
+          Text("{place} is not next to the ship ({here})", place=cell_name(board, cell),
+               here=cell_name(board, p.where)), SAILING)
     target = board.cells[cell]
     if action.defend:
         check(target.pirate, Text("Favourable Wind defends only against pirates"), EVENTS)
@@ -329,7 +331,8 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
     assert bonus is not None
     check(action.seat == bonus.queue[0], Text("it is not {seat}'s turn", seat=who(action.seat)))
     check(action.cell in bonus_targets(state),
-          Text("a free move of up to {n} cells cannot enter cell {cell}", n=bonus.range, cell=action.cell),
+          Text("a free move of up to {n} cells cannot enter {place}", n=bonus.range,
+               place=cell_name(state.rules.board, action.cell)),
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))

@@ -76,7 +76,7 @@ def test_bonus_moves_stay_within_the_card_number():
     state = put(started(2, board="demo"), 0, where="D24")
     state = put(state, 1, where="D05")
     state = run(state, Step(0, "D23"), PlayCard(0, "storm2"), BonusStep(1, "D15"))
-    with pytest.raises(IllegalAction, match="cannot enter cell D00"):
+    with pytest.raises(IllegalAction, match="cannot enter Labrador"):
         GAME.apply(state, BonusStep(1, "D00"))
 
 

@@ -156,9 +156,38 @@ async def camera_sails_a_pawn(probe) -> None:
     await probe.step_camera()
     await probe.until_session(lambda: session.pending is not None)
     probe.record("proposal_text", probe.find(wid="message").text)
+    board_map = probe.find_all(cls="CaravelasMapView")[0].board_map
+    await probe.until(lambda: board_map.drawn_proposal != ())
+    probe.record("drawn_proposal", list(board_map.drawn_proposal))     # what Confirm will do, on the map
     await probe.screenshot("camera_proposal")
     before = len(session.actions)
     await probe.tap_id("confirm_proposal")
     await probe.until(lambda: len(session.actions) >= before + 2)
     probe.record("confirmed", [str(a) for a in session.actions[before:]])
     probe.record("where", session.state.players[0].where)
+    await probe.until(lambda: board_map.drawn_proposal == ())
+    probe.record("drawn_after_confirm", list(board_map.drawn_proposal))
+    # a path tapped on the map: the simulated pawn follows the game (else the camera would
+    # see it left behind and propose the way back)
+    from tests.ui.scenarios_caravelas import tap, tap_cell
+
+    await tap_cell(probe, "D24")
+    await tap(probe, "path_confirm")
+    await probe.until(lambda: pawn_cell(table, 0) == "D24")
+    probe.record("pawn_after_tapped_path", pawn_cell(table, 0))
+    # a camera proposal rejected: the pawn goes back to the ship's cell
+    table.put_pawn(0, "D34")
+    await probe.step_camera()
+    await probe.until_session(lambda: session.pending is not None)
+    probe.record("proposed_again", [str(a) for a in session.pending.steps])
+    await probe.tap_id("reject_proposal")
+    await probe.until(lambda: pawn_cell(table, 0) == "D24")
+    probe.record("pawn_after_reject", [pawn_cell(table, 0), session.state.players[0].where])
+
+
+def pawn_cell(table, seat: int) -> str:
+    """The cell whose centre is nearest seat's pawn on the simulated table."""
+    import math
+
+    piece = next(p for p in table.pieces() if p.tag is not None and p.tag.identity == f"cv:ship:{seat}:a")
+    return min(table.board.cells, key=lambda c: math.dist(table.cell_centre(c), piece.position_mm))

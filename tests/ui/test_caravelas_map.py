@@ -12,21 +12,21 @@ def test_mapped_game_by_taps_to_final_scores(run_ui):
     assert r["cell_px"] >= 48                                  # a finger's target at 800x480
     assert r["path_hint"] == "Tap the cells of the path one by one · 6 markers available"
     # a cell not next to the ship: the engine's reason in the banner, nothing played
-    assert r["refusal"] == "Cell D30 is not next to the ship (cell D03)"
+    assert r["refusal"] == "Mozambique is not next to the ship (Lisbon)"      # names as on the board
     assert r["refused_nothing_played"]
     assert r["pirate_line"] == "Pirates: pay 1 marker or play Favourable Wind"
     # along the current (free) into the pirates (1), then the blue event cell (1)
     assert r["path_closed_line"] == "2 of 6 markers · confirm, then: Play an event card"
     assert r["after_undo_line"] == "1 of 6 markers"
     assert r["nothing_played_while_tapping"]
-    assert r["confirmed"] == ["seat 2 sails to cell D13", "seat 2 sails to cell D23"]
+    assert r["confirmed"] == ["seat 2 sails to the sea east of Lisbon", "seat 2 sails to the sea south of Luanda"]
     assert r["pending_blue"] == "blue" and r["bonus_seats"] == [0]
     assert r["ana_after_bonus"] == ["D02", ["pepper"], 0]      # Madeira: her monument, pepper
     assert r["bo_available"] == 2                              # 6 - 1 - 1 - Storm 2
     assert r["bo_last_line"] == "1 of 2 markers · discovered: Luanda"
     assert r["luanda"] == 1 and r["active_ana"] == 0
     assert r["lisbon_line"] == "1 of 8 markers · confirm, then: Stop in Lisbon or sail through"
-    assert r["panel_confirmed"] == ["seat 1 sails to cell D03"]
+    assert r["panel_confirmed"] == ["seat 1 sails to Lisbon"]
     assert r["ana_tiles"] == [1]
     assert r["phase_after_tiles"] == "reveal"
     assert r["measure_sail"] == [] and r["measure_path"] == [] and r["measure_lisbon"] == []

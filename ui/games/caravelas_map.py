@@ -54,6 +54,8 @@ class MapState:
     monuments: dict[str, RGB] = field(default_factory=dict)   # port id -> owner's colour
     path: tuple[str, ...] = ()                                # cells, the ship's cell first
     targets: frozenset[str] = frozenset()                     # cells a tap may enter next
+    proposed: tuple[str, ...] = ()                            # a camera proposal's cells, the ship's first
+    proposed_rgb: RGB = PATH                                  # … in the moving seat's colour
 
 
 class MapCell(ButtonBehavior, Widget):
@@ -78,6 +80,8 @@ class BoardMap(Widget):
         self.board = board
         self.on_cell = on_cell
         self.state = MapState()
+        #: the proposal's cells as last drawn (what Confirm will do; the UI tests read it)
+        self.drawn_proposal: tuple[str, ...] = ()
         given = {cid: c.center for cid, c in board.cells.items() if c.center is not None}
         self.centres = given if len(given) == len(board.cells) else grid_centres(list(board.cells))
         pairs = [(a, b) for a, near in board.neighbours.items() for b in near]
@@ -140,6 +144,7 @@ class BoardMap(Widget):
             for start, to in sorted(self.board.free_edges):
                 self._draw_current(start, to)
             self._draw_path()
+            self._draw_proposal()
             self._draw_ships()
 
     def _draw_cell(self, cid: str) -> None:
@@ -206,6 +211,25 @@ class BoardMap(Widget):
         for c in path[1:]:
             x, y = self._at[c]
             Ellipse(pos=(x - r, y - r), size=(2 * r, 2 * r))
+
+    def _draw_proposal(self) -> None:
+        """The camera's proposal: its cells joined in the seat's colour over a dark edge,
+        the destination ringed (dashes would vanish on the sea at a chair's distance)."""
+        path = tuple(c for c in self.state.proposed if c in self._at)
+        self.drawn_proposal = path if len(path) >= 2 else ()
+        if not self.drawn_proposal:
+            return
+        points = [v for c in path for v in self._at[c]]
+        Color(0, 0, 0, 0.8)
+        Line(points=points, width=6)
+        Color(*self.state.proposed_rgb)
+        Line(points=points, width=4)
+        x, y = self._at[path[-1]]
+        r = self.cell_size * 0.36           # inside the cell, clear of its shield's number
+        Color(0, 0, 0, 0.8)
+        Line(circle=(x, y, r), width=5)
+        Color(*self.state.proposed_rgb)
+        Line(circle=(x, y, r), width=3)
 
     def _draw_ships(self) -> None:
         here: dict[str, list[Ship]] = {}

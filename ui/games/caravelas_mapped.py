@@ -51,6 +51,8 @@ class CaravelasMapView(CaravelasView):
         self._pirate = ""            # a pirate cell tapped: pay, or Favourable Wind?
         self._map: BoardMap | None = None
         self._focus = ""
+        self._synced: Any = None     # the state the simulated table's pawns show
+        self._proposing = False      # a camera proposal was pending at the last refresh
 
     @property
     def board_map(self) -> BoardMap:
@@ -89,10 +91,25 @@ class CaravelasMapView(CaravelasView):
                                    (ids.exchange, self.vm.pending == "bonus")):
                 button.disabled, button.opacity = hidden, 0 if hidden else 1
         self._fit_entries()
+        self._sync_camera()
         self._show_map(self.vm)
         self.path_text = self._path_line(self.app, self.vm)
         self.legend = self.tr("Gold: Lisbon · white disc: a port's points · black flag: pirates · "
                               "blue or red disc: event · arrows: currents · white outline: where the ship may go")
+
+    def _sync_camera(self) -> None:
+        """Laptop play: the simulated table's pawns follow the game (a path tapped on the
+        map moves the pawn too, or the camera would see it left behind and propose the
+        way back), and go back to their cells when the camera's proposal is rejected."""
+        table = self.simulated_table()
+        if table is None or not hasattr(table, "put_pawn"):
+            return
+        state, pending = self.session.state, self.session.pending
+        proposing = pending is not None and pending.source == "camera"
+        if state is not self._synced or (self._proposing and not proposing):
+            table.sync(state)
+            self._synced = state
+        self._proposing = proposing
 
     def _fit_entries(self) -> None:
         """Buttons take the rows they need (up to three); a panel (Lisbon, the port list)
@@ -122,8 +139,15 @@ class CaravelasMapView(CaravelasView):
         preview = self.preview()
         path = preview.cells if preview else ()
         targets = (self._pirate,) if self._pirate else () if self.path_closed() else next_cells(state)
-        self.board_map.show(MapState(ships, {port: colour[owner] for port, owner in state.discovered},
-                                     path, frozenset(targets)))
+        shown = MapState(ships, {port: colour[owner] for port, owner in state.discovered}, path, frozenset(targets))
+        pending = self.session.pending        # the camera's proposal: drawn so Confirm holds no surprise
+        moves = [s for s in pending.steps if isinstance(s, (Step, BonusStep))] \
+            if pending is not None and pending.source == "camera" else []
+        if moves:
+            seat = moves[0].seat
+            shown.proposed = (state.players[seat].where,) + tuple(s.cell for s in moves if s.seat == seat)
+            shown.proposed_rgb = colour[seat]
+        self.board_map.show(shown)
         mover = next((s for s in vm.to_act if s != TABLE), vm.active_seat)
         self._follow(path[-1] if path else state.players[mover].where if mover is not None else "")
 
@@ -179,10 +203,10 @@ class CaravelasMapView(CaravelasView):
         vm, state = self.vm, self.session.state
         mover = next((s for s in vm.to_act if s != TABLE), state.active)
         if vm.pending in FREE_MOVES:
-            self.submit(BonusStep(mover, cell))
+            self.submit(BonusStep(mover, cell).named(state.rules.board))
             return
         if vm.phase != "turn" or vm.pending or TABLE in vm.to_act:
-            self.submit(Step(mover, cell))      # the engine says why not now
+            self.submit(Step(mover, cell).named(state.rules.board))      # the engine says why not now
             return
         if self.path_closed():
             self.app.show_banner(self.tr("Confirm the path first: this cell's effect comes before "
@@ -198,6 +222,7 @@ class CaravelasMapView(CaravelasView):
         self.add_step(Step(mover, cell))
 
     def add_step(self, step: Step) -> None:
+        step = step.named(self.session.state.rules.board)     # texts name the cell as on the board
         self._pirate = ""
         if not self._extend(step):
             self.submit_all([*self.path, step])    # refused: the session shows why and signals it

@@ -1,6 +1,6 @@
-"""Caravelas's vision declaration: the tags to print (one ship pawn per player and the
+"""Caravelas's vision declaration: the tags to print (one ship pawn per player, the
 red die's faces: ``red`` and ``1`` as the inferred die has them, 2-6 for copies whose
-die differs) and the camera of a game on a board file (``caravelas_camera``: cells as
+die differs, and each player's monuments) and the camera of a game on a board file (``caravelas_camera``: cells as
 point spaces, pawns read into cell ids, the red die in its tray)."""
 from __future__ import annotations
 
@@ -11,11 +11,19 @@ from vision.games import CameraSetup, GameVision
 from vision.tags import Tag
 
 DIE_FACES = ("RED", "1", "2", "3", "4", "5", "6")
+#: monuments tagged per player for the camera's cross-check of discoveries (M1…M20: a
+#: tag is unique on the table; the camera counts any ``M…`` piece of a seat as its monument)
+MONUMENT_TAGS = 20
+
+
+def monument_tag(seat: int, number: int) -> Tag:
+    return tags.piece("caravelas", f"M{number}", seat)
 
 
 def caravelas_tags(seats: int) -> list[Tag]:
     return ([tags.ship("caravelas", s, "A") for s in range(seats)]
-            + [tags.die_face("caravelas", "R", f) for f in DIE_FACES])
+            + [tags.die_face("caravelas", "R", f) for f in DIE_FACES]
+            + [monument_tag(s, n) for s in range(seats) for n in range(1, MONUMENT_TAGS + 1)])
 
 
 def camera_setup(state: Any) -> CameraSetup:

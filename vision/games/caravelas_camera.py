@@ -17,6 +17,7 @@ import numpy as np
 
 from companion.caravelas.board import Board, load_board
 from vision.camera_model import CameraModel
+from vision.games.caravelas import monument_tag
 from vision.profiles import BoardProfile, parse_profile
 from vision.synthetic import SimulatedTable
 from vision.tags import ship
@@ -26,6 +27,7 @@ ANCHOR_MM = 30.0
 ANCHOR_IDS = (44, 45, 46, 47)     # DICT_4X4_50 ids of the four corner anchors
 TAG_MM = 58.0                     # pawn tags: ~3.8 px a module for the simulated camera (as Golden Horn's)
 DIE_MM = 60.0
+MONUMENT_OFFSET_MM = 12.0         # a monument stands off its port cell's centre, still nearest to it
 SHARED_OFFSET_MM = 30.0         # pawns sharing a cell stand in its four corners, tags clear of each other
 TRAY = "die"
 DIE = "R"
@@ -137,6 +139,12 @@ class CaravelasTable(SimulatedTable):
             d = SHARED_OFFSET_MM
             x, y = x + (d if corner % 2 else -d), y + (d if corner >= 2 else -d)
         self.place_piece(pawn_tag(seat), (x, y), 90.0, TAG_MM, base_scale=1.05)
+
+    def put_monument(self, seat: int, number: int, port: str) -> None:
+        """Seat's monument ``number`` on ``port``'s cell, beside the cell's centre (a pawn
+        there keeps its place)."""
+        x, y = self.cell_centre(self.board.port_cells[port])
+        self.place_piece(monument_tag(seat, number), (x + MONUMENT_OFFSET_MM, y), 90.0, TAG_MM)
 
     def roll_die(self, rng: random.Random, face: str | None = None) -> str:
         """Throw the red die into its tray (``face``: the label to show; default one of the board's)."""
