@@ -13,6 +13,7 @@ from typing import Any, Callable
 from kivy.clock import Clock
 from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
+from kivy.uix.modalview import ModalView
 from kivy.uix.scrollview import ScrollView
 from kivy.uix.widget import Widget
 
@@ -80,6 +81,12 @@ class Probe:
         """Wait until ``popup`` is on the window and its opening animation has ended
         (ModalView animates ``_anim_alpha`` to 1, then dispatches on_open)."""
         await self.until(lambda: popup.parent is not None and popup._anim_alpha >= 1)
+
+    @staticmethod
+    def popups_at_rest() -> bool:
+        """No popup on the window is still opening or closing (ModalView animates its
+        ``_anim_alpha`` from 0 to 1 when it opens and back to 0 before it leaves)."""
+        return all(w._anim_alpha >= 1 for w in Window.children if isinstance(w, ModalView))
 
     async def settled(self) -> None:
         """Wait until the screen manager's transition has ended."""
@@ -152,6 +159,9 @@ class Probe:
                   f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
         if not self.visible(widget) or widget.disabled:
             raise AssertionError(f"cannot tap invisible/disabled {widget} {getattr(widget, 'text', '')!r}")
+        # a finger does not land on a popup that is still fading in or out: an opening
+        # one is not drawn yet, a closing one still takes every touch until it is gone
+        await self.until(self.popups_at_rest)
         in_scroll = await self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)

@@ -62,7 +62,7 @@ async def messages_keep_the_layout(probe) -> None:
     probe.record("popup_texts", [w.text for w in probe.walk(popup) if getattr(w, "text", "")])
     await probe.screenshot("refusal_in_full")
     popup.dismiss()
-    await probe.frames(3)
+    await probe.until(lambda: popup.parent is None)   # a closing popup still takes touches
     app.clear_banner()
     await probe.until(lambda: strip.kind != "error")
 
