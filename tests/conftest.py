@@ -19,10 +19,23 @@ def pytest_configure(config):
         "markers", "ui: drives the real Kivy app under Xvfb (slow); deselect with -m 'not ui'")
 
 
+#: tests that take tens of seconds each (a real app run, a child process per power cut):
+#: run first, so the two workers share them and the quick ones fill the end evenly
+#: (xdist hands tests out in collection order) instead of one worker finishing a long
+#: test while the other waits
+LONG = (UI_TESTS, UI_TESTS.parent / "reliability", UI_TESTS.parent / "core" / "test_kill9.py")
+
+
+def _runs_long(item) -> bool:
+    path = Path(str(item.path)).resolve()
+    return any(path == long or long in path.parents for long in LONG)
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
         if UI_TESTS in Path(str(item.path)).resolve().parents:
             item.add_marker(pytest.mark.ui)
+    items.sort(key=lambda item: not _runs_long(item))   # stable: the order within each group stays
 
 
 @pytest.fixture
