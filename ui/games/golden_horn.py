@@ -18,10 +18,11 @@ from kivy.properties import BooleanProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.golden_horn import view_model
+from companion.i18n import N_
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
-from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots,
+from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
 from ui.games.kit import TableKit, reuse
 from ui.screens import load_kv
@@ -29,11 +30,13 @@ from ui.screens import load_kv
 load_kv(__file__)
 
 WIDE_DP = 1000       # from this width on, the camera view stays beside the controls
-# lines that fit the route's cells at 800 px with 4 players: a port's cubes, a square's wind cards
-PORT_COLOURS_PER_LINE = 3
+# wind cards that fit a square's line at 800 px with 4 players
 NODE_DOTS_PER_LINE = 3
-# route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 800 px with 4 players
-NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
+# route cells' widths in squares: at 800 px with 4 players a square is still 48 px wide
+# (a tap target); a port's name is then its short one ("Const.") and "Modone 3/3" two lines
+NODE_WIDTHS = {"main": 1.5, "modone": 1.4}
+#: a port's name in a route cell too narrow for it (its colour band says which port)
+SHORT_TITLES = {"C": N_("Const.")}
 
 
 class GoldenHornView(GhControls, TableKit, BoxLayout):
@@ -138,6 +141,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             title = self.node_title(node.id)
             if node.kind == "modone":
                 title += f" {len(node.ships)}/{node.capacity}"
+            cell.short_text = self.tr(SHORT_TITLES[node.id]) if node.id in SHORT_TITLES else ""
             cell.title_text = title
             target = reach.get(node.id)
             cell.dimmed = bool(reach) and target is None
@@ -145,10 +149,9 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             cell.affordable = target.affordable if target is not None else True
             if target is not None:
                 cell.ids.extra.text = dots(target.wind, per_line=NODE_DOTS_PER_LINE) or "✓"
-            elif node.kind == "main":
-                cell.ids.extra.text = cube_markup(vm.ports[node.id], per_line=PORT_COLOURS_PER_LINE)
             else:
                 cell.ids.extra.text = ""
+            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" else {})
             chips = []
             for ship_id in node.ships:
                 ship = ships[ship_id]
@@ -159,7 +162,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            shown = (chips, (3 if len(chips) > 2 else 2) if node.kind == "main" else 1)
+            shown = (chips, 2 if node.kind == "main" else 1)
             if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
                 fill_node(cell, *shown)
                 cell.shown = shown
