@@ -79,7 +79,8 @@ def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
 
 def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
     """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
-    return " ".join(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[letter])}]●[/color][/font]{counts.get(letter, 0)}"
+    dot = "[font={font}][color={rgb}]●[/color][/font]{n}"
+    return " ".join(dot.format(font=SYMBOL_FONT, rgb=hex_of(COLOUR_RGBA[letter]), n=counts.get(letter, 0))
                     for letter in COLOURS if counts.get(letter, 0) or zeros)
 
 
