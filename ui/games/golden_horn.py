@@ -32,9 +32,11 @@ load_kv(__file__)
 WIDE_DP = 1000       # from this width on, the camera view stays beside the controls
 # wind cards that fit a square's line at 800 px with 4 players
 NODE_DOTS_PER_LINE = 3
-# route cells' widths in squares: at 800 px with 4 players a square is still 48 px wide
-# (a tap target); a port's name is then its short one ("Const.") and "Modone 3/3" two lines
-NODE_WIDTHS = {"main": 1.5, "modone": 1.4}
+# route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 1280 px; at 800 px
+# with 4 players a square keeps its 48 px (a tap target, SQUARE_MIN_DP), the ports share the rest
+# (a port's name then its short one, "Const.", and "Modone 3/3" on two lines)
+NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
+SQUARE_MIN_DP = 48
 #: a port's name in a route cell too narrow for it (its colour band says which port)
 SHORT_TITLES = {"C": N_("Const.")}
 
@@ -137,6 +139,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         for cell, node in zip(cells, vm.route):
             cell.node_id = node.id
             cell.size_hint_x = NODE_WIDTHS.get(node.kind, 1)
+            cell.size_hint_min_x = None if node.kind in NODE_WIDTHS else dp(SQUARE_MIN_DP)
             cell.fill = COLOUR_RGBA[node.colour] if node.colour else PORT_RGBA[node.id]
             title = self.node_title(node.id)
             if node.kind == "modone":
@@ -151,7 +154,8 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cell.ids.extra.text = dots(target.wind, per_line=NODE_DOTS_PER_LINE) or "✓"
             else:
                 cell.ids.extra.text = ""
-            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" else {})
+            # a port offered as a destination shows the wind cards it costs in its cubes' place
+            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" and target is None else {})
             chips = []
             for ship_id in node.ships:
                 ship = ships[ship_id]
