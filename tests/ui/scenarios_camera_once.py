@@ -84,17 +84,19 @@ async def golden_horn_camera_beside_controls(probe) -> None:
 
 async def golden_horn_crowded_port(probe) -> None:
     """Four fleets placed in Constantinople: 12 ships in one port.  The chips' rectangles,
-    their font sizes and the size their text needs, in window px.  As on the Pi: the GPIO
-    panel is the real one, not drawn on the screen (at 800x480 the on-screen panel of a
-    laptop takes the 60 px the port's ship row needs)."""
-    probe.app.simulated = False
+    their font sizes and the size their text needs, in window px, and the whole screen
+    measured: first as on the Pi (the GPIO panel is the real one, not drawn on the screen),
+    then as on a laptop or kiosk without buttons, the on-screen panel taking 60 px under it."""
+    app = probe.app
+    app.simulated = False
+    from tests.ui.measure import measure
     from tests.ui.scenarios_golden_horn import start_golden_horn, view
 
     from companion.engine import TABLE
     from companion.golden_horn.actions import PlaceFleet
 
     await start_golden_horn(probe, 4, refill="toNine")
-    session, rng = probe.app.session, random.Random(3)
+    session, rng = app.session, random.Random(3)
     while session.summary()["phase"] != "play":      # every fleet placed in Constantinople
         if session.to_act == (TABLE,):
             session.submit(session.game.sample_chance(session.state, rng))
@@ -102,11 +104,18 @@ async def golden_horn_crowded_port(probe) -> None:
             session.submit(PlaceFleet(session.to_act[0], "CCC"))
     await probe.frames(3)
     gh = view(probe)
-    probe.record("ships_in_port", sum(1 for s in probe.app.session.summary()["ships"] if s["at"] == "C"))
-    port = next(cell for cell in gh.ids.route.children if cell.node_id == "C")
-    chips = [w for w in probe.walk(port) if type(w).__name__ == "GhShipChip" and w.text]
-    probe.record("port_box", _box(port))
-    probe.record("chips", [{"text": w.text, "box": _box(w), "font": w.font_size,
-                            "needs": list(w.texture_size)} for w in chips])
-    probe.record("title_box", _box(port.ids.title))
-    await probe.screenshot("gh_crowded_port")
+    probe.record("ships_in_port", sum(1 for s in session.summary()["ships"] if s["at"] == "C"))
+    for panel in (False, True):
+        app.simulated = panel
+        if panel:
+            await probe.until(lambda: gh.ids.route.height < route_height)   # the panel took its room
+            await probe.frames(3)
+        route_height = gh.ids.route.height
+        port = next(cell for cell in gh.ids.route.children if cell.node_id == "C")
+        chips = [w for w in probe.walk(port.ids.ships) if type(w).__name__ == "GhShipChip" and w.text]
+        shot = await probe.screenshot("gh_crowded_port_panel" if panel else "gh_crowded_port")
+        probe.record("panel" if panel else "no_panel", {
+            "port_box": _box(port), "title_box": _box(port.ids.title),
+            "chips": [{"text": w.text, "box": _box(w), "font": w.font_size, "needs": list(w.texture_size)}
+                      for w in chips],
+            "problems": measure(probe, shot)})

@@ -89,7 +89,8 @@ def test_big_screen_move_read_from_the_camera_view(run_ui):
     assert r["confirmed_count"] == 1 and not r["pending_after_confirm"]
     texts = r["texts_ship"]
     assert "Venice" in texts and "Constantinople" in texts and "Modone 0/3" in texts
-    assert [str(n) for n in range(1, 13)] == [t for t in texts if t.isdigit() and 1 <= int(t) <= 12][:12]
+    route = iter(texts[texts.index("Venice"):])   # the squares in route order (ports' cube counts between)
+    assert all(str(n) in route for n in range(1, 13))
     image = run.image("gh4_camera_proposal")
     assert image.shape[:2] == (800, 1280)
     wood = colour_share(image, (140, 105, 70), tolerance=40)   # the table around the board in the camera view

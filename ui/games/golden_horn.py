@@ -20,8 +20,9 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.golden_horn import view_model
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
+from companion.i18n import N_
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
-from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots,
+from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
 from ui.games.kit import TableKit, reuse
 from ui.screens import load_kv
@@ -29,11 +30,15 @@ from ui.screens import load_kv
 load_kv(__file__)
 
 WIDE_DP = 1000       # from this width on, the camera view stays beside the controls
-# lines that fit the route's cells at 800 px with 4 players: a port's cubes, a square's wind cards
-PORT_COLOURS_PER_LINE = 3
+# wind cards that fit a square's line at 800 px with 4 players
 NODE_DOTS_PER_LINE = 3
-# route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 800 px with 4 players
+# route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 1280 px; at 800 px
+# with 4 players a square keeps its 48 px (a tap target, SQUARE_MIN_DP), the ports share the rest
+# (a port's name then its short one, "Const.", and "Modone 3/3" on two lines)
 NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
+SQUARE_MIN_DP = 48
+#: a port's name in a route cell too narrow for it (its colour band says which port)
+SHORT_TITLES = {"C": N_("Const.")}
 
 
 class GoldenHornView(GhControls, TableKit, BoxLayout):
@@ -134,10 +139,12 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         for cell, node in zip(cells, vm.route):
             cell.node_id = node.id
             cell.size_hint_x = NODE_WIDTHS.get(node.kind, 1)
+            cell.size_hint_min_x = None if node.kind in NODE_WIDTHS else dp(SQUARE_MIN_DP)
             cell.fill = COLOUR_RGBA[node.colour] if node.colour else PORT_RGBA[node.id]
             title = self.node_title(node.id)
             if node.kind == "modone":
                 title += f" {len(node.ships)}/{node.capacity}"
+            cell.short_text = self.tr(SHORT_TITLES[node.id]) if node.id in SHORT_TITLES else ""
             cell.title_text = title
             target = reach.get(node.id)
             cell.dimmed = bool(reach) and target is None
@@ -145,10 +152,10 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             cell.affordable = target.affordable if target is not None else True
             if target is not None:
                 cell.ids.extra.text = dots(target.wind, per_line=NODE_DOTS_PER_LINE) or "✓"
-            elif node.kind == "main":
-                cell.ids.extra.text = cube_markup(vm.ports[node.id], per_line=PORT_COLOURS_PER_LINE)
             else:
                 cell.ids.extra.text = ""
+            # a port offered as a destination shows the wind cards it costs in its cubes' place
+            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" and target is None else {})
             chips = []
             for ship_id in node.ships:
                 ship = ships[ship_id]
@@ -159,7 +166,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            shown = (chips, (3 if len(chips) > 2 else 2) if node.kind == "main" else 1)
+            shown = (chips, 2 if node.kind == "main" else 1)
             if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
                 fill_node(cell, *shown)
                 cell.shown = shown

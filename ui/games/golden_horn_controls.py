@@ -167,11 +167,13 @@ class GhControls:
             if ship.owner != seat:
                 continue
             where = self.node_title(ship.at) if ship.at else "?"
-            text = f"{ship.name} {dots(ship.sail_set)} · {where} {heading_mark(ship.heading)}"
+            text = f"{ship.name} {dots(ship.sail_set)}"
             if ship.cargo:
                 text += f" · {ship.cargo[1]}{dots(ship.cargo[0])}"
+            # the place on a line of its own: "Κωνσταντινούπολη" whole beside two other ships
+            text += f"\n{where} {heading_mark(ship.heading)}".rstrip()
             self._button(self.ids.row1, text, lambda s=ship.id: self.pick_ship(s), f"ship_{ship.name}",
-                         font_name="DejaVuSans", markup=True)
+                         font_name="DejaVuSans", markup=True, shorten=False)
         self._button(self.ids.row2, self.tr("Pirates"), self.start_pirates, "pirates", enabled=bool(vm.attacks))
         self._declare_button(self.ids.row2, seat, vm.seats[seat].can_declare)
 

@@ -34,29 +34,37 @@ def make(cls_name: str, **props: Any) -> Any:
     return widget
 
 
+def fits(text: str, font_size: float, width: float, bold: bool = False) -> bool:
+    """Whether ``text`` drawn at ``font_size`` is at most ``width`` px wide."""
+    core = CoreLabel(text=text, font_size=font_size, bold=bold)
+    core.refresh()
+    return core.texture.size[0] <= width
+
+
 def hyphenated(text: str, font_size: float, width: float, bold: bool = False) -> str:
     """``text`` as it fits ``width`` px: whole when it does, else broken over two lines
     with a hyphen after the longest start that fits (a long port name in a narrow cell,
     never cut short)."""
-    def fits(part: str) -> bool:
-        core = CoreLabel(text=part, font_size=font_size, bold=bold)
-        core.refresh()
-        return core.texture.size[0] <= width
-
-    if width <= 0 or "\n" in text or fits(text):
+    if width <= 0 or "\n" in text or fits(text, font_size, width, bold):
         return text
     if " " in text:   # words first: "Modone 2/2" breaks at its space
         head, _, tail = text.rpartition(" ")
-        if fits(head):
+        if fits(head, font_size, width, bold):
             return head + "\n" + tail
-    cut = next((i for i in range(len(text) - 2, 1, -1) if fits(text[:i] + "-")), len(text) // 2)
+    cut = next((i for i in range(len(text) - 2, 1, -1) if fits(text[:i] + "-", font_size, width, bold)),
+               len(text) // 2)
     return text[:cut] + "-\n" + text[cut:]
 
 
 def fit_title(node: Any, *_: Any) -> None:
-    """A route node's title: its ``title_text`` whole, on two lines when its cell is narrow."""
+    """A route node's title: its ``title_text`` whole, else its ``short_text`` (a port: one
+    line, its colour band says which port), else on two lines when its cell is narrow."""
     label = node.ids.title
-    label.text = hyphenated(node.title_text, label.font_size, label.width - dp(2), label.bold)
+    width = label.width - dp(2)
+    text = node.title_text
+    if node.short_text and width > 0 and not fits(text, label.font_size, width, label.bold):
+        text = node.short_text
+    label.text = hyphenated(text, label.font_size, width, label.bold)
     label.height = dp(18) * (label.text.count("\n") + 1)
 
 
@@ -69,17 +77,25 @@ def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
     return rgba(seat_rgb(players[seat].colour if seat < len(players) else "", seat))
 
 
-def cube_markup(counts: dict[str, int], zeros: bool = False, per_line: int = 0) -> str:
-    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse;
-    ``per_line`` > 0 starts a new line after that many colours (a narrow port cell)."""
-    parts = []
-    for letter in COLOURS:
-        n = counts.get(letter, 0)
-        if n or zeros:
-            parts.append(f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[letter])}]●[/color][/font]{n}")
-    if per_line > 0:
-        return "\n".join(" ".join(parts[i:i + per_line]) for i in range(0, len(parts), per_line))
-    return " ".join(parts)
+def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
+    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
+    dot = "[font={font}][color={rgb}]●[/color][/font]{n}"
+    return " ".join(dot.format(font=SYMBOL_FONT, rgb=hex_of(COLOUR_RGBA[letter]), n=counts.get(letter, 0))
+                    for letter in COLOURS if counts.get(letter, 0) or zeros)
+
+
+def fill_cubes(node: Any, counts: dict[str, int]) -> None:
+    """A port's cubes as one line of counts, each on its colour ("3" on red): six colours
+    fit a port's cell at 800 px beside the on-screen panel ({} = none, the line folds away)."""
+    box = node.ids.cubes
+    shown = [(letter, counts[letter]) for letter in COLOURS if counts.get(letter, 0)]
+    if getattr(box, "shown", None) == shown:
+        return
+    box.shown = shown
+    box.clear_widgets()
+    for letter, n in shown:
+        box.add_widget(make("GhShipChip", text=str(n), back=COLOUR_RGBA[letter], bold=False,
+                            size_hint_x=len(str(n))))
 
 
 def heading_mark(heading: str | None) -> str:
@@ -106,10 +122,11 @@ def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, A
     hull = Factory.BoxLayout(orientation="vertical", spacing=0)
     hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
                          bold=False, size_hint_y=1))
-    stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
-    for colour in sails:
-        stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
-    hull.add_widget(stripe)
+    if sails:   # a fleet chip has none: its text keeps the whole height
+        stripe = Factory.BoxLayout(size_hint_y=None, height=dp(4), spacing=0)
+        for colour in sails:
+            stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
+        hull.add_widget(stripe)
     chip = Factory.BoxLayout(spacing=0)
     chip.add_widget(hull)
     if cargo:
@@ -129,8 +146,7 @@ def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, boo
     more ships than one row holds shows one chip per player instead ("A3": Ann's
     three ships), so no chip shrinks below its 14 sp text (issue #13: 9+ ships)."""
     if getattr(node, "node_id", "") in MAIN_PORTS and len(ships) > columns:
-        ships = fleets(ships)
-        columns = max(columns, len(ships))
+        ships = fleets(ships)   # two to a row: "A3" and "B3" fit a port's cell at 800 px
     box = node.ids.ships
     box.clear_widgets()
     row = None
