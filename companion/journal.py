@@ -546,7 +546,7 @@ class Journal:
 
     @staticmethod
     def _finish_sql(game_id: int, result: dict[str, Any]) -> tuple[str, Sequence[Any]]:
-        return (f"UPDATE games SET status='finished', finished=?, result=? WHERE id=?",
+        return ("UPDATE games SET status='finished', finished=?, result=? WHERE id=?",
                 (time.time(), json.dumps(result, ensure_ascii=False), game_id))
 
     @staticmethod

@@ -53,7 +53,6 @@ async def golden_horn_camera_beside_controls(probe) -> None:
     from tests.ui.measure import measure
     from tests.ui.scenarios_golden_horn import set_up_by_random, start_golden_horn, tap_gh, view
 
-    app = probe.app
     await start_golden_horn(probe, 3, refill="toNine")
     await set_up_by_random(probe, 3)
     gh = view(probe)
