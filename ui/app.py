@@ -355,6 +355,7 @@ class CompanionApp(App):
         return session
 
     def _attach(self, session: TableSession) -> None:
+        self.clear_banner()   # the last game's news ("Game over") is not this table's
         if self.session is not None:
             self.session.remove_listener(self._on_session_event)
         self.session = session
@@ -443,6 +444,9 @@ class CompanionApp(App):
 
     def clear_banner(self) -> None:
         self.banner = ""
+        if self._clear_banner_event is not None:
+            self._clear_banner_event.cancel()
+            self._clear_banner_event = None
 
     # -- the camera's proposal, answered in the message strip ------------------
     def confirm_proposal(self) -> None:

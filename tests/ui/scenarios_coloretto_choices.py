@@ -98,9 +98,11 @@ async def match_with_own_side(probe) -> None:
     probe.record("scores_grey", probe.texts(probe.screen()))
     probe.record("totals_first", list(session.score_sheet().totals))
     await probe.screenshot("scores_first_game")
+    probe.record("banner_first_over", app.banner)
     await probe.tap(probe.find(text="Next game"))
     await probe.until(lambda: app.session is not session and app.manager.current == "table")
     second = app.session
+    probe.record("banner_second_start", app.banner)   # the first game's news are not the second's
     probe.record("second_players", [p.name for p in second.config.players])
     probe.record("second_so_far", second.config.option("match_so_far"))
     probe.record("second_phase", second.state.phase)

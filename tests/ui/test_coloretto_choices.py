@@ -34,6 +34,8 @@ def test_a_match_of_two_games_with_a_players_own_side(run_ui, size):
     assert r["second_players"] == ["Ana", "Bo", "Cy"]
     assert r["second_so_far"] == ",".join(map(str, first))
     assert r["second_phase"] == "remove_colours"        # a new game, set up as the rulebook says
+    # "Game over" was the first game's news: the second table starts with a clear strip
+    assert r["banner_first_over"] == "Game over" and r["banner_second_start"] == ""
     running = [a + b for a, b in zip(first, second)]
     assert r["match_last"].startswith("Match over after 2 games. Total: ")
     for name, total in zip(("Ana", "Bo", "Cy"), running):
