@@ -2,7 +2,9 @@
 and say once per settled change which regions changed.
 
 Per still frame the cost is one downscale and one difference of a
-160-pixel-wide image, so the expensive decoding runs only after a change.
+160-pixel-wide image (in colour when the frame has colour: a card whose
+colour differs from the mat but not its brightness is a change too), so the
+expensive decoding runs only after a change.
 The scene counts as settled after ``stable_frames`` still frames, or, when
 frames carry timestamps, as soon as one still frame shows it unchanged for
 ``stable_seconds``: at 10 fps that is the frame right after the first still
@@ -16,7 +18,7 @@ import cv2
 import numpy as np
 
 from vision.config import GateConfig
-from vision.frames import to_gray
+from vision.frames import to_bgr, to_gray
 
 Box = tuple[int, int, int, int]
 
@@ -120,15 +122,20 @@ class ChangeGate:
         return self._last
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
-        gray = to_gray(image)
-        h, w = gray.shape
+        """The small blurred copy compared: in colour when the frame has colour (a blue card
+        on a mat of the same brightness changes no grey level), else grey (the Pi's lores Y plane)."""
+        small = to_bgr(image) if image.ndim == 3 and image.shape[2] >= 3 else to_gray(image)
+        h, w = small.shape[:2]
         width = min(self.config.width, w)
-        small = cv2.resize(gray, (width, max(1, round(h * width / w))), interpolation=cv2.INTER_AREA)
+        small = cv2.resize(small, (width, max(1, round(h * width / w))), interpolation=cv2.INTER_AREA)
         return cv2.GaussianBlur(small, (3, 3), 0)
 
     def _changed_cells(self, a: np.ndarray, b: np.ndarray) -> np.ndarray:
         c = self.config.cell_px
-        diff = (cv2.absdiff(a, b) > self.config.pixel_delta).astype(np.float32)
+        delta = cv2.absdiff(a, b)
+        if delta.ndim == 3:   # a colour view: the channel that changed most
+            delta = delta.max(axis=2)
+        diff = (delta > self.config.pixel_delta).astype(np.float32)
         h, w = diff.shape
         rows, cols = max(1, h // c), max(1, w // c)
         cells = cv2.resize(diff[: rows * c, : cols * c], (cols, rows), interpolation=cv2.INTER_AREA)

@@ -125,3 +125,22 @@ def test_last_round_card_in_the_side_box_is_proposed(journal):
     # the same player draws again: the next card laid is revealed and placed
     card, row = lay_random_card(table, session.state, rng)
     assert follow(session, read(table)) == [Reveal(card), Place(seat, row)]
+
+
+def test_every_colour_laid_on_the_mat_is_seen_by_the_change_gate(session):
+    """The gate compares colour frames in colour: a blue card changes the mat's grey
+    level too little to be seen in grey (it was missed before), yet it is a change."""
+    from vision.gate import ChangeGate
+
+    for colour in session.state.colours_in_play:
+        table = simulated_table(session.state)
+        before = table.render()
+        table.lay_card(session.state, colour, 1)
+        after = table.render()
+        gate, settled = ChangeGate(), []
+        for frame in [before] * 4 + [after] * 6:
+            found = gate.update(frame)
+            if found is not None:
+                settled.append(found)
+        assert len(settled) == 2 and settled[0].regions is None, colour   # the first look, then the card
+        assert settled[1].regions, f"a {colour} card laid at row 2 was not seen"

@@ -8,6 +8,7 @@ import pytest
 
 from companion.readings import TableReading
 from vision.errors import CameraUnavailable
+from vision.frames import to_gray
 from vision.gate import ChangeGate, Settled
 from vision.reader import TableReader
 from vision.sources.base import EndOfStream, FrameSource
@@ -18,13 +19,15 @@ from tests.vision.scenes import ship_table
 
 
 class ListSource(FrameSource):
-    """Replays a fixed list of frames, then ends."""
+    """Replays a fixed list of frames, then ends; ``grey_small``: each with a small grey
+    view of itself, as the Pi camera's lores Y plane (the gate then looks at grey)."""
 
     name = "list"
 
-    def __init__(self, frames):
+    def __init__(self, frames, grey_small: bool = False):
         super().__init__()
         self.frames = list(frames)
+        self.grey_small = grey_small
         self.position = 0
         self.closed = 0
 
@@ -39,7 +42,7 @@ class ListSource(FrameSource):
             raise EndOfStream("done")
         frame = self.frames[self.position]
         self.position += 1
-        return frame, None
+        return frame, (to_gray(frame) if self.grey_small else None)
 
 
 @pytest.fixture(scope="module")
