@@ -85,6 +85,9 @@ class GameManifest:
     resting: Callable[[Any], Sequence[Signal]] | None = None
     #: what the players must know before playing, shown first on the setup screen
     setup_notice: str = ""
+    #: an action read back from the journal, in the table's words on the state it is played
+    #: on (the journal keeps what the rules need; Caravelas names a cell from the board file)
+    words: Callable[[Any, Any], Any] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.engine, Game):

@@ -672,6 +672,9 @@ def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str |
     try:
         if event.kind == "do":
             action = game.parse_action(event.payload or {})
+            words = load_manifest(game.name).words
+            if words is not None:   # in the table's words, as when it was played
+                action = words(timeline.states[-1], action)
             timeline.do(game.apply(timeline.states[-1], action), action, event.joined)
         elif event.kind == "undo":
             if not timeline.actions:

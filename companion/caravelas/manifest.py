@@ -2,6 +2,7 @@
 signals show and what the camera's reading means on a mapped board
 (``companion/caravelas/camera.py``).  Its table screen is ``ui/games/caravelas.py``."""
 from companion.caravelas import GAME, camera
+from companion.caravelas.actions import _ToCell
 from companion.caravelas.game import answering
 from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
 from companion.i18n import Seat, Text
@@ -27,6 +28,13 @@ BONUS_MOVES = SignalSpec(AnswersAwaited, BLINK_UNTIL_ANSWERED, lambda s: s.seats
                                         players=tuple(Seat(seat) for seat in s.seats))
                          if s.seats else None)
 
+def in_table_words(state, action):
+    """A move into a cell, read back from the journal, named as on the board ("the sea east
+    of Lisbon", not the file's "D13"): the journal keeps only the cell's id."""
+    board = state.rules.board
+    return action.named(board) if isinstance(action, _ToCell) and board is not None else action
+
+
 MANIFEST = GameManifest(
     engine=GAME,
     ui="ui.games.caravelas_manifest",
@@ -36,4 +44,5 @@ MANIFEST = GameManifest(
     rules="docs/rules/caravelas.md",
     signals=(PIRATES, WARDED, WRECK, BONUS_MOVES) + generic(SeatScored, FinalRound, RoundEnded),
     resting=lambda state: (AnswersAwaited(answering(state)),),
+    words=in_table_words,
 )

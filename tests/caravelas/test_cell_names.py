@@ -10,7 +10,7 @@ from companion.caravelas import GAME, camera
 from companion.caravelas.actions import BonusStep, Step
 from companion.caravelas.board import load_board, parse_board
 from companion.caravelas.view_model import prompt
-from companion.engine import TABLE, CompanionError
+from companion.engine import TABLE, CompanionError, GameConfig
 from companion.i18n import LANGUAGE_NAMES, Text, Translator
 from companion.readings import TableReading
 
@@ -80,3 +80,20 @@ def test_no_text_a_player_reads_in_a_seeded_playout_names_a_cell_by_its_file_id(
         state = GAME.apply(state, rng.choice(GAME.legal_actions(state)))
     assert len(seen) > 2000 and any("the sea" in t for t in seen) and GAME.to_act(state) != (TABLE, TABLE)
     assert [t for t in seen if RAW_ID.search(t)] == []
+
+
+def test_moves_read_back_from_the_journal_keep_their_table_names(journal):
+    """After a restart the undo banner and the history say "the sea east of Lisbon" as
+    during play: the journal keeps the cell's id, the manifest names it again."""
+    from companion.session import TableSession
+
+    session = TableSession.new(journal, GameConfig.build("caravelas", ["Ann", "Bea"], board="demo"))
+    rng = random.Random(11)
+    while not any(isinstance(a, Step) for a in session.actions):
+        choices = session.legal_actions()
+        steps = [a for a in choices if isinstance(a, Step)]
+        session.submit(steps[0] if steps else rng.choice(choices))
+    played = [str(a.text()) for a in session.actions]
+    resumed = TableSession.resume(journal, session.game_id)
+    assert [str(a.text()) for a in resumed.actions] == played
+    assert not [t for t in played if RAW_ID.search(t)] and any("sails to" in t for t in played)
