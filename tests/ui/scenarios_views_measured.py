@@ -138,7 +138,10 @@ async def alles_auf_1_karte(probe) -> None:
     await looks("mark")
     view = app.manager.get_screen("table").view
     first = app.session.to_act[0]
-    await probe.tap(by_wid(probe, f"pass_{first}"))   # one seat has chosen: the others are named
+    button = by_wid(probe, f"pass_{first}")
+    view.refresh()   # as a glow ending does while a finger rests on the button
+    probe.record("pass_button_kept", by_wid(probe, f"pass_{first}") is button)
+    await probe.tap(button)   # one seat has chosen: the others are named
     await probe.until(lambda: first in view.choices)
     probe.record("info_one_chosen", view.info)
     probe.record("confirm_all_disabled", by_wid(probe, "confirm_all").disabled)

@@ -29,3 +29,5 @@ def test_table_views_are_readable_and_tappable(run_ui, game, lang, size):
         r = run.result
         assert r["confirm_all_disabled"]
         assert r["info_one_chosen"] == "Δεν έχουν επιλέξει ακόμη: Bo, Cy"
+        # a refresh keeps the Pass button a finger may be resting on (a new one lost the tap)
+        assert r["pass_button_kept"]

@@ -52,6 +52,21 @@ class AaSeatPanel(BoxLayout):
         if button is not None:
             self.ids.footer.add_widget(button, index=1)
 
+    def footer_button(self, wid: str, text: str, action: Any, disabled: bool = False) -> Any:
+        """The footer's one button (Pass, Keep) tagged ``wid``, kept from refresh to refresh
+        while it stays that button: a refresh (a glow ending, a camera frame) while a finger
+        rests on it must not swap it for a new one, which would lose the tap."""
+        self.button_wanted = True
+        button = getattr(self, "button", None)
+        if button is None or getattr(button, "test_id", None) != wid:
+            button = tag(Factory.AaButton(), wid)
+            button.plain_background = list(button.background_color)
+            button.bind(on_release=lambda pressed: pressed.action())
+            self.set_button(button)
+        button.text, button.disabled, button.action = text, disabled, action
+        button.background_color = button.plain_background
+        return button
+
     def set_scored(self, strip: Any | None) -> None:
         """The strip of scored cards after the open ones, replacing the last one."""
         old = getattr(self, "scored", None)
@@ -96,12 +111,14 @@ class SeatPanels:
         entries: list[AllesSeat | None] = ([None] if vm.shows_display else []) + list(vm.seats)
         panels = reuse(self.ids.seats, len(entries), lambda _i: AaSeatPanel())
         for panel, seat in zip(panels, entries):
-            panel.set_button(None)
+            panel.button_wanted = False
             panel.set_scored(None)
             if seat is None:
                 self._display_panel(panel, vm)
             else:
                 self._seat_panel(panel, vm, seat)
+            if not panel.button_wanted:   # no Pass/Keep in this phase
+                panel.set_button(None)
         self._size_panels()
 
     def _size_panels(self) -> None:
@@ -207,19 +224,16 @@ class SeatPanels:
         if marking:
             choice = self.choices.get(number)
             status.text = self._choice_text(seat, choice)
-            button = tag(Factory.AaButton(text=self.tr("Pass")), f"pass_{number}")
+            button = panel.footer_button(f"pass_{number}", self.tr("Pass"), lambda: self.toggle_pass(number))
             if choice == ("pass",):
                 button.background_color = (0.55, 0.35, 0.05, 1)   # chosen: amber, white text 5.9:1
-            button.bind(on_release=lambda _b: self.toggle_pass(number))
-            panel.set_button(button)
         elif vm.phase == "mark":
             status.text = self._decision_text(seat)
         elif vm.phase == "keep" and number in vm.to_act:
             chosen = len(self.keeping.get(number, set()))
             status.text = self.tr("Tap the 3 cards to keep ({count} chosen)", count=chosen)
-            button = tag(Factory.AaButton(text=self.tr("Keep"), disabled=chosen != 3), f"keep_{number}")
-            button.bind(on_release=lambda _b: self.keep_cards(number))
-            panel.set_button(button)
+            panel.footer_button(f"keep_{number}", self.tr("Keep"), lambda: self.keep_cards(number),
+                                disabled=chosen != 3)
         elif seat.closest is not None:
             status.text = self.tr("Closest to scoring: card {n} ({left} fields)", n=seat.closest + 1,
                                   left=seat.open[seat.closest]["fields_to_score"])
