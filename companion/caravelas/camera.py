@@ -11,7 +11,8 @@ face the camera reads in the die's tray is proposed as the roll (with or without
 board file).  During bonus moves and compass storms the free mover's pawn is
 followed: its free steps are proposed.  Bookkeeping games propose no path; other
 moments that wait for an answer propose nothing.  What no action explains becomes a
-note (``unexplained_reading``): a ship's tag seen twice, a cell out of reach, and
+note (``unexplained_reading``): a ship's tag seen twice, a cell out of reach (of the
+markers, or of a free move's cells left), another player's pawn moved out of turn, and
 monuments that disagree with the discoveries.  Cells are named as on the board
 (companion.caravelas.names).
 """
@@ -134,9 +135,11 @@ def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
 
 def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
     """What the camera sees that the game does not explain, as notes (never applied): a
-    ship's tag seen twice, the pawn on a cell no legal path reaches now, monuments that
-    disagree with the game's discoveries."""
-    return twice_seen(state, reading) + _unreachable(state, reading) + monument_notes(state, reading)
+    ship's tag seen twice, the pawn on a cell no legal path (or free move) reaches now,
+    another player's pawn moved out of turn, monuments that disagree with the game's
+    discoveries."""
+    return (twice_seen(state, reading) + _unreachable(state, reading) + out_of_turn(state, reading)
+            + monument_notes(state, reading))
 
 
 def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
@@ -156,17 +159,54 @@ def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
 
 
 def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """The mover's pawn on a cell it cannot reach now: beyond the markers it has, or
+    beyond the cells its bonus move (or compass storm) has left."""
     moved = _moved_pawn(state, reading)
-    if moved is None or state.pending in FREE_MOVES or sailing_for(state, *moved):
+    if moved is None:
         return ()
     seat, cell = moved
     board = state.rules.board
+    here = cell_name(board, state.players[seat].where)
+    if state.pending in FREE_MOVES:
+        if free_moves_for(state, seat, cell):
+            return ()
+        left = state.bonus.range - state.bonus.steps
+        return (Text("{seat}'s ship stands on {place}, further than the free move's {count} cell left: "
+                     "put it back on {here}, or move it by touch.",
+                     "{seat}'s ship stands on {place}, further than the free move's {count} cells left: "
+                     "put it back on {here}, or move it by touch.",
+                     seat=Seat(seat), place=cell_name(board, cell), count=left, here=here),)
+    if sailing_for(state, seat, cell):
+        return ()
     return (Text("{seat}'s ship stands on {place}, which it cannot reach with {count} marker: "
                  "put it back on {here}, or sail by touch.",
                  "{seat}'s ship stands on {place}, which it cannot reach with {count} markers: "
                  "put it back on {here}, or sail by touch.",
-                 seat=Seat(seat), place=cell_name(board, cell), count=state.available(seat),
-                 here=cell_name(board, state.players[seat].where)),)
+                 seat=Seat(seat), place=cell_name(board, cell), count=state.available(seat), here=here),)
+
+
+def out_of_turn(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """A pawn seen off the cell the game has it on while no move of that ship is under
+    way (a pawn knocked, or moved out of turn): put it back; nothing moves.  The active
+    player's pawn and those with a free move to make may stand ahead of the game (a path
+    waiting for an answer, the free moves to come)."""
+    board = state.rules.board
+    if board is None or state.phase != TURN:
+        return ()
+    moving = {state.active}
+    if state.pending in FREE_MOVES and state.bonus is not None:
+        moving.update(state.bonus.queue)
+    notes = []
+    for seat, player in enumerate(state.players):
+        pawns = _pawns(reading, seat)
+        if seat in moving or len(pawns) != 1 or player.where not in board.cells:
+            continue
+        cell = pawns[0].space
+        if cell is not None and cell != player.where and cell in board.cells:
+            notes.append(Text("{seat}'s ship stands on {place}, but it is not {seat}'s move: "
+                              "put it back on {here}.", seat=Seat(seat), place=cell_name(board, cell),
+                              here=cell_name(board, player.where)))
+    return tuple(notes)
 
 
 def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]] | None:
@@ -222,11 +262,21 @@ def step_limit(state: Any, reading: TableReading) -> int:
 
 
 def describe_reading(state: Any, steps: tuple[Any, ...]) -> Text | None:
-    """A path sailed, in table words: "Ann sails 3 cells to Luanda" (None: the steps' own texts)."""
-    if len(steps) < 2 or not all(isinstance(s, Step) and s.seat == steps[0].seat for s in steps):
+    """A path sailed, in table words: "Ann sails 3 cells to Luanda", and what the camera
+    cannot see decided for the player: "…, paying the pirates 1 marker" (Reject, then
+    sail by touch, to play Favourable Wind).  None: the step's own text."""
+    if not steps or not all(isinstance(s, Step) and s.seat == steps[0].seat for s in steps):
         return None
-    return Text("{seat} sails {count} cell to {place}", "{seat} sails {count} cells to {place}",
-                seat=Seat(steps[0].seat), count=len(steps), place=steps[-1].place())
+    board = state.rules.board
+    paid = sum(1 for s in steps if not s.defend and board is not None and board.cells[s.cell].pirate)
+    if len(steps) < 2 and not paid:
+        return None
+    sailed = Text("{seat} sails {count} cell to {place}", "{seat} sails {count} cells to {place}",
+                  seat=Seat(steps[0].seat), count=len(steps), place=steps[-1].place())
+    if not paid:
+        return sailed
+    return Text("{sailed}, paying the pirates {markers}", sailed=sailed,
+                markers=Text("{count} marker", "{count} markers", count=paid))
 
 
 def pawn(seat: int, cell: str | None) -> PieceReading:

@@ -55,7 +55,8 @@ def test_nothing_is_proposed_when_nothing_moved_or_the_pawn_is_not_the_active_on
     for reading in (seen(), seen(camera.pawn(0, "D03")), seen(camera.pawn(1, "D14")), seen(camera.pawn(0, None)),
                     seen(PieceReading("gh:ship:0:a", "ship", 0, "a", "D14"))):
         assert camera.actions_for_reading(state, reading) == ()
-        assert camera.unexplained_reading(state, reading) == ()
+        # another player's pawn moved is a note (test_camera_notes.py); nothing else here is
+        assert len(camera.unexplained_reading(state, reading)) == (reading.pieces == (camera.pawn(1, "D14"),))
 
 
 def test_a_bookkeeping_game_has_no_cells_to_sail_to():
@@ -70,8 +71,23 @@ def test_one_confirm_sails_the_whole_proposed_path(journal):
     session.submit(PassBid(1))
     proposal = session.propose_from_reading(seen(camera.pawn(0, "D14")))
     assert proposal.steps == (Step(0, "D13"), Step(0, "D14"))
-    assert str(proposal.text) == "seat 1 sails 2 cells to Cape Verde"
+    # D13 holds pirates: the camera cannot see Favourable Wind, so the toll is said
+    assert str(proposal.text) == "seat 1 sails 2 cells to Cape Verde, paying the pirates 1 marker"
     before = len(session.actions)
     session.confirm()
     assert session.actions[before:] == (Step(0, "D13"), Step(0, "D14"))
     assert session.state.players[0].where == "D14" and session.pending is None
+
+
+def test_the_proposal_says_only_what_the_path_does():
+    state = started(2, board="demo")
+    board = state.rules.board
+
+    def said(*steps: Step) -> str | None:
+        text = camera.describe_reading(state, tuple(step.named(board) for step in steps))
+        return None if text is None else str(text)
+    assert said(Step(0, "D24")) is None                                 # one step: its own text
+    assert said(Step(0, "D13")) == "seat 1 sails 1 cell to the sea east of Lisbon, paying the pirates 1 marker"
+    assert said(Step(0, "D32"), Step(0, "D33")) == (
+        f"seat 1 sails 2 cells to {camera.cell_name(board, 'D33')}, paying the pirates 1 marker")
+    assert said(Step(0, "D13", defend=True), Step(0, "D14")) == "seat 1 sails 2 cells to Cape Verde"

@@ -102,8 +102,34 @@ def test_a_bonus_move_of_two_cells_is_one_proposal_and_beyond_its_range_nothing(
     session.submit(PlayCard(0, "storm2"))
     assert session.state.bonus.queue == (1,)                 # Bea, in Lisbon
     assert session.propose_from_reading(seen(camera.pawn(1, "D00"))) is None   # 3 cells: out of range
+    assert [str(t) for t in session.unexplained] == [
+        "seat 2's ship stands on Labrador, further than the free move's 2 cells left: "
+        "put it back on Lisbon, or move it by touch."]
     proposal = session.propose_from_reading(seen(camera.pawn(1, "D01")))
     assert proposal.steps == (BonusStep(1, "D02"), BonusStep(1, "D01"))
     assert "Terra Nova" in str(proposal.text)
     session.confirm()
     assert session.state.players[1].where == "D01"
+
+
+# -- a pawn moved out of turn ---------------------------------------------------------------
+
+def test_another_players_pawn_moved_is_a_note_naming_where_it_belongs():
+    state = started(2, board="demo")                      # Ann sails; Bea waits in Lisbon
+    reading = seen(camera.pawn(0, "D03"), camera.pawn(1, "D14"))
+    assert camera.actions_for_reading(state, reading) == ()
+    assert [str(t) for t in camera.unexplained_reading(state, reading)] == [
+        "seat 2's ship stands on Cape Verde, but it is not seat 2's move: put it back on Lisbon."]
+
+
+def test_the_active_players_pawn_ahead_of_a_path_waiting_for_the_die_is_no_note():
+    state = put(started(2, board="demo"), 0, where="D20")
+    state = run(state, Step(0, "D21"))                       # a red event cell: the die first
+    assert state.pending == "die"
+    assert camera.unexplained_reading(state, seen(camera.pawn(0, "D22"), camera.pawn(1, "D03"))) == ()
+
+
+def test_during_a_bonus_move_the_active_player_and_the_free_mover_are_not_noted():
+    state = bonus_for_bea()
+    reading = seen(camera.pawn(0, "D13"), camera.pawn(1, "D04"))
+    assert camera.unexplained_reading(state, reading) == ()

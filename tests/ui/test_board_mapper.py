@@ -52,7 +52,7 @@ def test_importing_the_demo_board_at_1280x800(run_ui):
 def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(run_ui):
     r = run_ui("scenarios_board_mapper:camera_sails_a_pawn").result
     assert r["pending_at_start"] is False
-    assert "Ana sails 2 cells to Cape Verde" in r["proposal_text"]
+    assert "Ana sails 2 cells to Cape Verde, paying the pirates 1 marker" in r["proposal_text"]
     assert r["drawn_proposal"] == ["D03", "D13", "D14"]         # the path drawn from Lisbon, D14 ringed
     assert len(r["confirmed"]) == 2 and r["where"] == "D14"
     assert r["drawn_after_confirm"] == []
