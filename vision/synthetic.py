@@ -68,6 +68,9 @@ class SimulatedTable:
         self._margin = canvas_margin_mm
         self._static: np.ndarray | None = None
         self._ppm = 0.0
+        #: the newest rendered frame and how many were rendered, for a preview on screen
+        self.last_frame: np.ndarray | None = None
+        self.frames_rendered = 0
 
     # ----- camera -------------------------------------------------------
     @property
@@ -90,6 +93,12 @@ class SimulatedTable:
     def to_image(self, mm: tuple[float, float]) -> tuple[float, float]:
         p = self._camera.project(np.array([mm]), self.board_center)[0]
         return (float(p[0]), float(p[1]))
+
+    def image_to_board(self, xy: tuple[float, float]) -> tuple[float, float]:
+        """Table mm of a pixel of the rendered camera frame (inverse of :meth:`to_image`)."""
+        inverse = np.linalg.inv(self.board_to_image())
+        p = inverse @ np.array([xy[0], xy[1], 1.0])
+        return (float(p[0] / p[2]), float(p[1] / p[2]))
 
     # ----- scene editing ------------------------------------------------
     def place_piece(self, tag: Tag, position_mm: tuple[float, float], heading_deg: float = 90.0,
@@ -125,6 +134,22 @@ class SimulatedTable:
     def pieces(self) -> tuple[SimPiece, ...]:
         with self._lock:
             return tuple(self._pieces.values())
+
+    def ship_at(self, position_mm: tuple[float, float]) -> str | None:
+        """The tag identity of the ship (or pawn) under a table point, if any."""
+        best, best_d = None, None
+        for piece in self.pieces():
+            if piece.tag is None or piece.tag.kind != "ship":
+                continue
+            d = math.dist(piece.position_mm, position_mm)
+            if d < piece.size_mm * 0.75 and (best_d is None or d < best_d):
+                best, best_d = piece.tag.identity, d
+        return best
+
+    def drop_piece(self, identity: str, position_mm: tuple[float, float]) -> None:
+        """A piece let go by a finger at ``position_mm``: it stays there (a game's table
+        snaps it to the space it was dropped on)."""
+        self.move_piece(identity, position_mm)
 
     def set_die(self, die: str, tray: str, face: str, position_mm: tuple[float, float], angle_deg: float = 0.0) -> None:
         """Place one die in a tray showing ``face`` (a colour name, or a face id for QR dice)."""
@@ -238,7 +263,10 @@ class SimulatedTable:
                                     borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_BGR)
         if hand is not None:
             self._draw_hand(image, camera, hand)
-        return self._degrade(image, camera)
+        frame = self._degrade(image, camera)
+        self.last_frame = frame
+        self.frames_rendered += 1
+        return frame
 
     def _draw_static(self, camera: CameraModel) -> tuple[np.ndarray, float]:
         ppm = min(8.0, max(2.0, 1.6 / camera.mm_per_px / math.cos(math.radians(camera.tilt_deg)) ** 2))

@@ -191,6 +191,21 @@ class Probe:
             node = node.parent
         return False
 
+    async def drag_piece(self, camera: Widget, identity: str, to_mm: tuple[float, float]) -> None:
+        """Drag a piece with a finger on a simulated camera's view (``TableCameraView``)
+        from where it stands to table point ``to_mm``, and let it go there."""
+        await self.until(lambda: camera.ids.frame.texture is not None)
+        await self.until(self.popups_at_rest)
+        piece = next(p for p in camera.table.pieces() if p.tag is not None and p.tag.identity == identity)
+        start, end = camera.window_point(piece.position_mm), camera.window_point(to_mm)
+        touch = UnitTestTouch(*start)
+        touch.touch_down()                       # touches are dispatched at once: no frame to wait for
+        if camera.dragging != identity:
+            raise AssertionError(f"the finger at {start} did not pick up {identity} ({camera.dragging})")
+        for step in range(1, 6):
+            touch.touch_move(start[0] + (end[0] - start[0]) * step / 5, start[1] + (end[1] - start[1]) * step / 5)
+        touch.touch_up()
+
     async def tap_id(self, wid: str, **kw) -> None:
         await self.tap(self.find(wid=wid, **kw))
 

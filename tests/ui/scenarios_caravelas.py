@@ -382,3 +382,56 @@ async def wide_map(probe) -> None:
     state = app.session.state
     probe.record("after_free_stop", [list(state.players[0].tiles), state.players[0].where, state.active,
                                      state.pending])
+
+
+async def camera_drag(probe) -> None:
+    """Laptop play on the demo board: the Camera toggle shows the simulated camera's
+    view in the map's place.  Ana's pawn dragged by hand during Bo's turn is read and
+    noted, never applied, until it is put back; Bo's pawn dragged two cells away: its
+    path is proposed, drawn on the map (the toggle back) and confirmed."""
+    from tests.ui.measure import measure
+    from vision.games.caravelas_camera import pawn_tag
+
+    app = probe.app
+    await start_mapped(probe)
+    session = app.session
+    view = probe.find_all(cls="CaravelasMapView")[0]
+    state, seat = session.state, session.state.active
+    other = 1 - seat
+    probe.record("has_camera", view.has_camera)
+    await probe.tap_id("camera_toggle")
+    await probe.until(lambda: view.camera_view is not None and probe.visible(view.camera_view))
+    probe.record("map_hidden", not probe.visible(view.ids.map_area) and view.ids.map_area.disabled)
+    probe.record("camera_hint", path_line(probe))
+    await probe.step_camera()               # the table as set up: the camera settles on it
+    camera = view.camera_view
+    table, lisbon = camera.table, state.players[seat].where
+    before = len(session.actions)
+    table_screen = app.manager.get_screen("table")
+    await probe.drag_piece(camera, pawn_tag(other).identity, table.cell_centre("D14"))
+    await probe.step_camera()
+    await probe.until_session(lambda: table_screen.camera_note != "")
+    probe.record("out_of_turn_note", table_screen.camera_note)
+    probe.record("note_shown", probe.find(wid="message").text)
+    probe.record("nothing_played", session.pending is None and len(session.actions) == before)
+    await probe.screenshot("cv_camera_note")
+    await probe.drag_piece(camera, pawn_tag(other).identity, table.cell_centre(lisbon))    # put back
+    await probe.step_camera()
+    await probe.until_session(lambda: table_screen.camera_note == "")
+    await probe.drag_piece(camera, pawn_tag(seat).identity, table.cell_centre("D14"))
+    await probe.step_camera()
+    await probe.until_session(lambda: session.pending is not None)
+    probe.record("proposal", [step.cell for step in session.pending.steps])
+    probe.record("proposal_text", probe.find(wid="message").text)
+    await probe.screenshot("cv_camera_proposal")
+    probe.record("measure_camera", in_view(probe, measure(probe, await probe.screenshot("cv_camera_measure")),
+                                           "CaravelasMapView"))
+    await probe.tap_id("camera_toggle")     # back to the map: the proposed path is drawn on it
+    await probe.until(lambda: probe.visible(view.ids.map_area))
+    probe.record("drawn", list(view.board_map.state.proposed))
+    await probe.screenshot("cv_camera_map")
+    await probe.tap_id("confirm_proposal")
+    await probe.until(lambda: len(session.actions) > before)
+    probe.record("where", [p.where for p in session.state.players])
+    probe.record("confirmed", [str(a) for a in session.actions[before:]])
+    probe.record("drawn_after", list(view.board_map.state.proposed))

@@ -161,19 +161,7 @@ async def play_two_players_to_the_end(probe) -> None:
 
 async def drag_ship(probe, identity: str, to_mm: tuple[float, float]) -> None:
     """Drag a ship on the camera view with a finger, from where it stands to ``to_mm``."""
-    from kivy.tests.common import UnitTestTouch
-
-    camera = view(probe).camera_view
-    piece = next(p for p in camera.table.pieces() if p.tag is not None and p.tag.identity == identity)
-    start, end = camera.window_point(piece.position_mm), camera.window_point(to_mm)
-    touch = UnitTestTouch(*start)
-    touch.touch_down()
-    await probe.frames(2)
-    for step in range(1, 6):
-        touch.touch_move(start[0] + (end[0] - start[0]) * step / 5, start[1] + (end[1] - start[1]) * step / 5)
-        await probe.frames(1)
-    touch.touch_up()
-    await probe.frames(2)
+    await probe.drag_piece(view(probe).camera_view, identity, to_mm)
 
 
 async def set_up_by_random(probe, players: int) -> None:

@@ -1,8 +1,11 @@
 """Caravelas on the demo board (mapped mode) under Xvfb: a 2-player game from setup
 to the final scores with the path tapped cell by cell (a refusal, the pirates, a
 blue event cell, Undo step, Confirm path, a bonus move, END TURN, a Lisbon stop),
-and the whole map at 1280x800 with a bonus move stopping in Lisbon (a table option)."""
+the whole map at 1280x800 with a bonus move stopping in Lisbon (a table option),
+and pawns dragged by hand on the simulated camera's view (laptop play)."""
 from __future__ import annotations
+
+import pytest
 
 
 def test_mapped_game_by_taps_to_final_scores(run_ui):
@@ -50,3 +53,25 @@ def test_whole_map_at_1280x800(run_ui):
     assert r["free_lisbon_result"] == "+10 VP · monastery tile 1"
     assert r["after_free_stop"] == [[1], "D03", 1, ""]         # then Bo's own Storm 2, his turn on
     assert run.image("wide_map").shape[:2] == (800, 1280)
+
+
+@pytest.mark.parametrize("size, lang", [("800x480", None), ("1280x800", "el")])
+def test_a_pawn_dragged_on_the_camera_view_is_read_proposed_and_confirmed(run_ui, size, lang):
+    """Issue #16: the simulated table renders the demo board with tagged pawns a player
+    drags; the real pipeline reads them.  Another player's pawn moved is a note only."""
+    r = run_ui("scenarios_caravelas:camera_drag", size=size, lang=lang).result
+    assert r["has_camera"] and r["map_hidden"]               # the camera's view in the map's place
+    assert r["nothing_played"]                                # Ana's pawn moved in Bo's turn: a note
+    assert r["proposal"] == ["D13", "D14"]                    # Bo's pawn: the cheapest path there
+    assert r["drawn"] == ["D03", "D13", "D14"]                # drawn on the map before Confirm
+    assert r["where"] == ["D03", "D14"] and r["drawn_after"] == []
+    assert r["confirmed"] == ["seat 2 sails to the sea east of Lisbon", "seat 2 sails to Cape Verde"]
+    assert r["measure_camera"] == []
+    if lang is None:
+        assert r["camera_hint"] == "Drag the ship's pawn on the camera's view · 6 markers available"
+        assert r["out_of_turn_note"] == "Ana's ship stands on Cape Verde, but it is not Ana's move: put it back on Lisbon."
+        assert r["note_shown"] == r["out_of_turn_note"]
+        assert r["proposal_text"] == "Camera saw: Bo sails 2 cells to Cape Verde, paying the pirates 1 marker"
+    else:                                                     # every word translated
+        for key in ("camera_hint", "out_of_turn_note", "proposal_text"):
+            assert not any(word in r[key] for word in ("Drag", "ship", "Camera saw", "sails", "pirates")), r[key]

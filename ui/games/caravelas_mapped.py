@@ -14,13 +14,17 @@ Bonus moves and compass storms are tapped cell by cell and played at once.  Whil
 path is tapped, the panel's CONFIRM / END TURN / UNDO act on it.
 Everything else (bidding, seats, the die, Lisbon, the strip) is the bookkeeping
 view's, in ``caravelas.py``.
+
+On a laptop (the simulated camera) a Camera toggle shows the camera's view in the
+map's place: a pawn dragged there by hand is read by the real pipeline and the
+session proposes its path, as a pawn moved on a real board would be.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from kivy.metrics import dp
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, StringProperty
 
 from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
 from companion.caravelas.view_model import CaravelasView as Model, PathView, next_cells, path_view
@@ -29,6 +33,7 @@ from ui.colours import seat_rgb
 from ui.games.caravelas import CaravelasView
 from ui.games.caravelas_map import BoardMap, MapState, Ship
 from ui.screens import load_kv
+from ui.widgets.table_camera import TableCameraView
 
 load_kv(__file__)
 
@@ -42,6 +47,10 @@ MAP_SHARE = 0.55
 class CaravelasMapView(CaravelasView):
     path_text = StringProperty("")
     legend = StringProperty("")
+    #: laptop play: the simulated camera's view can be shown in the map's place
+    has_camera = BooleanProperty(False)
+    show_camera = BooleanProperty(False)
+    table_needs = "put_pawn"
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
@@ -53,6 +62,15 @@ class CaravelasMapView(CaravelasView):
         self._focus = ""
         self._synced: Any = None     # the state the simulated table's pawns show
         self._proposing = False      # a camera proposal was pending at the last refresh
+        self.camera_view: TableCameraView | None = None
+
+    def on_show_camera(self, *_: Any) -> None:
+        self.path_text = self._path_line(self.app, self.vm)
+
+    def on_parent(self, _view: Any, parent: Any) -> None:
+        """Taken off the table screen (another game): stop refreshing the camera's view."""
+        if parent is None and self.camera_view is not None:
+            self.camera_view.stop()
 
     @property
     def board_map(self) -> BoardMap:
@@ -90,8 +108,8 @@ class CaravelasMapView(CaravelasView):
             for button, hidden in ((ids.sail_through, self.vm.pending in FREE_MOVES),
                                    (ids.exchange, self.vm.pending == "bonus")):
                 button.disabled, button.opacity = hidden, 0 if hidden else 1
-        self._fit_entries()
         self._sync_camera()
+        self._fit_entries()
         self._show_map(self.vm)
         self.path_text = self._path_line(self.app, self.vm)
         self.legend = self.tr("Gold: Lisbon · white disc: a port's points · black flag: pirates · "
@@ -100,23 +118,33 @@ class CaravelasMapView(CaravelasView):
     def _sync_camera(self) -> None:
         """Laptop play: the simulated table's pawns follow the game (a path tapped on the
         map moves the pawn too, or the camera would see it left behind and propose the
-        way back), and go back to their cells when the camera's proposal is rejected."""
+        way back), and go back to their cells when the camera's proposal is rejected;
+        a pawn under a finger on the camera's view stays there."""
         table = self.simulated_table()
-        if table is None or not hasattr(table, "put_pawn"):
+        self.has_camera = table is not None
+        if table is None:
             return
+        if self.camera_view is None or self.camera_view.table is not table:
+            if self.camera_view is not None:
+                self.camera_view.stop()
+            self.camera_view = TableCameraView(table=table, hint=self.tr("Camera: drag a pawn to move it"))
+            self.ids.camera_slot.clear_widgets()
+            self.ids.camera_slot.add_widget(self.camera_view)
         state, pending = self.session.state, self.session.pending
         proposing = pending is not None and pending.source == "camera"
-        if state is not self._synced or (self._proposing and not proposing):
+        rejected = self._proposing and not proposing
+        if (state is not self._synced or rejected) and not self.camera_view.dragging:
             table.sync(state)
             self._synced = state
         self._proposing = proposing
 
     def _fit_entries(self) -> None:
         """Buttons take the rows they need (up to three); a panel (Lisbon, the port list)
-        takes the column's room, the seats then stepping aside; nothing to enter (or no
-        strip button), no room."""
-        controls = self.ids.controls          # the strip's row takes no room when empty
-        controls.height, controls.opacity = (dp(50), 1) if self.ids.strip.children else (0, 0)
+        takes the column's room, the seats then stepping aside; nothing to enter, no room.
+        The strip's row takes no room when it has no button and no Camera toggle."""
+        controls = self.ids.controls
+        shown = self.ids.strip.children or self.has_camera
+        controls.height, controls.opacity = (dp(50), 1) if shown else (0, 0)
         area, seats = self.ids.entries, self.ids.seats_area
         child = area.children[0] if area.children else None
         panel = child is not None and child in (self._port_list, self._lisbon_panel)
@@ -159,6 +187,8 @@ class CaravelasMapView(CaravelasView):
         preview = self.preview()
         if preview is None:
             available = self.session.state.available(vm.active_seat)
+            if self.show_camera:
+                return app.tr("Drag the ship's pawn on the camera's view · {n} markers available", n=available)
             return app.tr("Tap the cells of the path one by one · {n} markers available", n=available)
         parts = [app.tr("{cost} of {available} markers", cost=preview.cost, available=preview.available)]
         if preview.discovered:

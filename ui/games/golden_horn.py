@@ -22,10 +22,11 @@ from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
 from companion.i18n import N_
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
-from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, GhCameraView, cube_markup, dots, fill_cubes,
+from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
 from ui.games.kit import TableKit, reuse
 from ui.screens import load_kv
+from ui.widgets.table_camera import TableCameraView
 
 load_kv(__file__)
 
@@ -61,7 +62,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         self.target: str | None = None
         self.picked: list[str] = []    # colours tapped: cubes or cards drawn, pirate cards
         self.placement: dict[str, str] = {}
-        self.camera_view: GhCameraView | None = None
+        self.camera_view: TableCameraView | None = None
         self.vm: GoldenHornViewModel = self.model()
         self._synced: Any = None
         self._had_proposal = False
@@ -231,7 +232,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
     def _make_camera_view(self, table: Any) -> None:
         if self.camera_view is not None:
             self.camera_view.stop()
-        self.camera_view = GhCameraView(on_drop=lambda _i, _mm: None)
+        self.camera_view = TableCameraView()
         self.camera_view.table = table
         self.camera_view.hint = self.tr("Camera: drag a ship to move it")
         self._place_camera()

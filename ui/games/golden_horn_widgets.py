@@ -1,16 +1,11 @@
-"""Golden Horn table view pieces: colours, route nodes, ship chips, seat boxes and
-the camera preview on which ships can be dragged (simulated table)."""
+"""Golden Horn table view pieces: colours, route nodes, ship chips and seat boxes."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
-from kivy.clock import Clock
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
-from kivy.graphics.texture import Texture
 from kivy.metrics import dp
-from kivy.properties import ObjectProperty, StringProperty
-from kivy.uix.floatlayout import FloatLayout
 
 from companion.i18n import N_
 from ui.colours import rgba, seat_rgb
@@ -167,106 +162,3 @@ def fleets(ships: list[tuple[str, tuple[float, ...], str, Any, bool]]) -> list[t
     for text, back, _sails, _cargo, picked in ships:
         counts.setdefault((text[:1], tuple(back)), []).append(picked)
     return [(f"{initial}{len(picks)}", back, "", None, any(picks)) for (initial, back), picks in counts.items()]
-
-
-class GhCameraView(FloatLayout):
-    """The simulated camera's latest frame; a ship under a finger can be dragged to
-    another space (``table.move_piece`` in board mm) for the real pipeline to read."""
-
-    table = ObjectProperty(None, allownone=True)
-    hint = StringProperty("")
-
-    def __init__(self, on_drop: Callable[[str, tuple[float, float]], None] | None = None, **kwargs: Any):
-        super().__init__(**kwargs)
-        self.on_drop = on_drop
-        self.dragging: str | None = None
-        self._shown = -1
-        self._event = Clock.schedule_interval(lambda _dt: self.update(), 0.25)
-
-    def stop(self) -> None:
-        self._event.cancel()
-
-    def update(self) -> None:
-        """Show the newest rendered frame (made by the camera worker's thread)."""
-        table = self.table
-        if table is None or table.last_frame is None or table.frames_rendered == self._shown:
-            return
-        if self.width < 10 or self.opacity == 0:
-            return
-        import cv2
-
-        frame = table.last_frame
-        self._shown = table.frames_rendered
-        h, w = frame.shape[:2]
-        scale = min(1.0, max(self.width, 1) / w * 1.5)
-        small = cv2.resize(frame, (max(1, int(w * scale)), max(1, int(h * scale))), interpolation=cv2.INTER_AREA)
-        rgb = cv2.cvtColor(cv2.flip(small, 0), cv2.COLOR_BGR2RGB)
-        texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
-        texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
-        self.ids.frame.texture = texture
-
-    def frame_px(self, x: float, y: float) -> tuple[float, float] | None:
-        """Camera-frame pixel under a window point inside this widget, or None."""
-        image = self.ids.frame
-        if self.table is None or image.texture is None:
-            return None
-        fw, fh = self.table.camera.width, self.table.camera.height
-        nw, nh = image.norm_image_size
-        ox, oy = image.center_x - nw / 2, image.center_y - nh / 2
-        u, v = (x - ox) / nw, (y - oy) / nh
-        if not (0 <= u <= 1 and 0 <= v <= 1):
-            return None
-        return (u * fw, (1 - v) * fh)
-
-    def window_point(self, mm: tuple[float, float]) -> tuple[float, float]:
-        """The window point showing board point ``mm`` (inverse of :meth:`board_mm`)."""
-        image = self.ids.frame
-        u, v = self.table.to_image(mm)
-        nw, nh = image.norm_image_size
-        ox, oy = image.center_x - nw / 2, image.center_y - nh / 2
-        return self.to_window(ox + u / self.table.camera.width * nw,
-                              oy + (1 - v / self.table.camera.height) * nh)
-
-    def board_mm(self, x: float, y: float) -> tuple[float, float] | None:
-        px = self.frame_px(x, y)
-        return None if px is None else self.table.image_to_board(px)
-
-    def on_touch_down(self, touch: Any) -> bool:
-        if not self.collide_point(*touch.pos) or self.disabled or self.opacity == 0:
-            return super().on_touch_down(touch)
-        mm = self.board_mm(*touch.pos)
-        identity = self.table.ship_at(mm) if mm is not None else None
-        if identity is None:
-            return super().on_touch_down(touch)
-        self.dragging = identity
-        touch.grab(self)
-        return True
-
-    def on_touch_move(self, touch: Any) -> bool:
-        if touch.grab_current is self and self.dragging:
-            mm = self.board_mm(*touch.pos)
-            if mm is not None:
-                self.table.move_piece(self.dragging, mm)
-            return True
-        return super().on_touch_move(touch)
-
-    def on_touch_up(self, touch: Any) -> bool:
-        if touch.grab_current is self and self.dragging:
-            touch.ungrab(self)
-            identity, self.dragging = self.dragging, None
-            mm = self.board_mm(*touch.pos)
-            if mm is not None:
-                self.drop(identity, mm)
-            return True
-        return super().on_touch_up(touch)
-
-    def drop(self, identity: str, mm: tuple[float, float]) -> None:
-        """Let go of a ship: on a sea square it snaps to the square's middle."""
-        node = self.table.node_at(mm)
-        spot = self.table.node_centres()[node] if node is not None and node.startswith("s") else mm
-        self.table.move_piece(identity, spot)
-        if self.on_drop is not None:
-            self.on_drop(identity, spot)
-
-
-Factory.register("GhCameraView", cls=GhCameraView)

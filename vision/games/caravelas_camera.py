@@ -140,6 +140,24 @@ class CaravelasTable(SimulatedTable):
             x, y = x + (d if corner % 2 else -d), y + (d if corner >= 2 else -d)
         self.place_piece(pawn_tag(seat), (x, y), 90.0, TAG_MM, base_scale=1.05)
 
+    def cell_at(self, position_mm: tuple[float, float]) -> str | None:
+        """The cell whose centre is nearest a table point, when the point is on it."""
+        space = min(self.profile.spaces, key=lambda sp: math.dist(sp.center, position_mm))
+        return space.name if math.dist(space.center, position_mm) <= space.radius else None
+
+    def drop_piece(self, identity: str, position_mm: tuple[float, float]) -> None:
+        """A pawn let go on a cell stands on it: at its centre, or in a corner beside the
+        pawns already there; let go off the map, it stays where it fell."""
+        pawns = {p.tag.identity: p for p in self.pieces() if p.tag is not None and p.tag.kind == "ship"}
+        cell = self.cell_at(position_mm)
+        if cell is None or identity not in pawns:
+            self.move_piece(identity, position_mm)
+            return
+        there = sorted(p.tag.seat for other, p in pawns.items()
+                       if other != identity and self.cell_at(p.position_mm) == cell)
+        for corner, seat in enumerate([*there, pawns[identity].tag.seat]):
+            self.put_pawn(seat, cell, corner if there else None)
+
     def put_monument(self, seat: int, number: int, port: str) -> None:
         """Seat's monument ``number`` on ``port``'s cell, beside the cell's centre (a pawn
         there keeps its place)."""

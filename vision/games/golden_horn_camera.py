@@ -174,8 +174,6 @@ class GoldenHornTable(SimulatedTable):
         self.players = players
         self.sides = tuple(sides)
         self.printed = dict(printed)
-        self.last_frame: np.ndarray | None = None
-        self.frames_rendered = 0
         for name, lay in table_layout(players, self.sides).items():
             self.place_tile(name, lay.origin, lay.rotation)
         self.modone = MODONE_TILES[2] if players == 2 else MODONE_TILES[3] if players == 4 else None
@@ -186,13 +184,6 @@ class GoldenHornTable(SimulatedTable):
         sides = SIM_SIDES[players]
         printed = {side: "".join(colours[3 * i:3 * i + 3]) for i, side in enumerate(sides)}
         return cls(players, sides, printed, seed=seed)
-
-    def render(self) -> np.ndarray:
-        """One camera frame; also kept as ``last_frame`` for a preview on screen."""
-        frame = super().render()
-        self.last_frame = frame
-        self.frames_rendered += 1
-        return frame
 
     # -- where things are (table mm) ------------------------------------------------
     def node_centres(self) -> dict[str, tuple[float, float]]:
@@ -312,22 +303,11 @@ class GoldenHornTable(SimulatedTable):
                 self.place_piece(ship_tag("golden_horn", ship.owner, ship.name.upper()), place,
                                  heading, TAG_MM, base_scale=BASE_SCALE)
 
-    def ship_at(self, position_mm: tuple[float, float]) -> str | None:
-        """The tag identity of the ship under a table point, if any."""
-        best, best_d = None, TAG_MM * 0.75
-        for piece in self.pieces():
-            if piece.tag is None or piece.tag.kind != "ship":
-                continue
-            d = math.dist(piece.position_mm, position_mm)
-            if d < best_d:
-                best, best_d = piece.tag.identity, d
-        return best
-
-    def image_to_board(self, xy: tuple[float, float]) -> tuple[float, float]:
-        """Table mm of a pixel of the rendered camera frame."""
-        inverse = np.linalg.inv(self.board_to_image())
-        p = inverse @ np.array([xy[0], xy[1], 1.0])
-        return (float(p[0] / p[2]), float(p[1] / p[2]))
+    def drop_piece(self, identity: str, position_mm: tuple[float, float]) -> None:
+        """A ship let go on a sea square snaps to the square's middle; elsewhere it stays."""
+        node = self.node_at(position_mm)
+        spot = self.node_centres()[node] if node is not None and node.startswith("s") else position_mm
+        self.move_piece(identity, spot)
 
 
 def simulated_table(state: Any, seed: int = 0) -> GoldenHornTable:
