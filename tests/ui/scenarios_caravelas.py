@@ -384,11 +384,10 @@ async def wide_map(probe) -> None:
                                      state.pending])
 
 
-async def camera_drag(probe) -> None:
-    """Laptop play on the demo board: the Camera toggle shows the simulated camera's
-    view in the map's place.  Ana's pawn dragged by hand during Bo's turn is read and
-    noted, never applied, until it is put back; Bo's pawn dragged two cells away: its
-    path is proposed, drawn on the map (the toggle back) and confirmed."""
+async def _camera_proposal(probe):
+    """The mapped game to Bo's turn, the Camera toggle on; Ana's pawn dragged by hand
+    during Bo's turn is read and noted, never applied, until it is put back; Bo's pawn
+    dragged two cells away: its path is proposed.  Returns the view."""
     from tests.ui.measure import measure
     from vision.games.caravelas_camera import pawn_tag
 
@@ -430,8 +429,32 @@ async def camera_drag(probe) -> None:
     await probe.until(lambda: probe.visible(view.ids.map_area))
     probe.record("drawn", list(view.board_map.state.proposed))
     await probe.screenshot("cv_camera_map")
+    return view, before
+
+
+async def camera_drag(probe) -> None:
+    """Laptop play on the demo board (issue #16): pawns dragged on the simulated
+    camera's view, shown in the map's place; Bo's path proposed and confirmed."""
+    view, before = await _camera_proposal(probe)
+    session = probe.app.session
     await probe.tap_id("confirm_proposal")
     await probe.until(lambda: len(session.actions) > before)
     probe.record("where", [p.where for p in session.state.players])
     probe.record("confirmed", [str(a) for a in session.actions[before:]])
     probe.record("drawn_after", list(view.board_map.state.proposed))
+
+
+async def camera_drag_adjusted(probe) -> None:
+    """As camera_drag, but Bo adjusts the proposed path (through the pirates) by tapping
+    cells on the map: the proposal is withdrawn and the tapped path confirmed."""
+    view, before = await _camera_proposal(probe)
+    session = probe.app.session
+    await tap_cell(probe, "D04")
+    probe.record("pending_after_tap", session.pending is not None)
+    probe.record("drawn_after", list(view.board_map.state.proposed))
+    await tap_cell(probe, "D14")
+    await tap(probe, "path_confirm")
+    await probe.until(lambda: len(session.actions) >= before + 2)
+    probe.record("where", [p.where for p in session.state.players])
+    probe.record("confirmed", [str(a) for a in session.actions[before:]])
+    probe.record("spent", session.state.players[session.state.active].spent)

@@ -5,8 +5,6 @@ the whole map at 1280x800 with a bonus move stopping in Lisbon (a table option),
 and pawns dragged by hand on the simulated camera's view (laptop play)."""
 from __future__ import annotations
 
-import pytest
-
 
 def test_mapped_game_by_taps_to_final_scores(run_ui):
     run = run_ui("scenarios_caravelas:play_mapped_game")
@@ -55,23 +53,31 @@ def test_whole_map_at_1280x800(run_ui):
     assert run.image("wide_map").shape[:2] == (800, 1280)
 
 
-@pytest.mark.parametrize("size, lang", [("800x480", None), ("1280x800", "el")])
-def test_a_pawn_dragged_on_the_camera_view_is_read_proposed_and_confirmed(run_ui, size, lang):
+def test_a_pawn_dragged_on_the_camera_view_is_read_proposed_and_confirmed(run_ui):
     """Issue #16: the simulated table renders the demo board with tagged pawns a player
     drags; the real pipeline reads them.  Another player's pawn moved is a note only."""
-    r = run_ui("scenarios_caravelas:camera_drag", size=size, lang=lang).result
+    r = run_ui("scenarios_caravelas:camera_drag").result
     assert r["has_camera"] and r["map_hidden"]               # the camera's view in the map's place
-    assert r["nothing_played"]                                # Ana's pawn moved in Bo's turn: a note
+    assert r["camera_hint"] == "Drag the ship's pawn on the camera's view · 6 markers available"
+    assert r["out_of_turn_note"] == "Ana's ship stands on Cape Verde, but it is not Ana's move: put it back on Lisbon."
+    assert r["note_shown"] == r["out_of_turn_note"] and r["nothing_played"]
     assert r["proposal"] == ["D13", "D14"]                    # Bo's pawn: the cheapest path there
+    assert r["proposal_text"] == "Camera saw: Bo sails 2 cells to Cape Verde, paying the pirates 1 marker"
     assert r["drawn"] == ["D03", "D13", "D14"]                # drawn on the map before Confirm
-    assert r["where"] == ["D03", "D14"] and r["drawn_after"] == []
-    assert r["confirmed"] == ["seat 2 sails to the sea east of Lisbon", "seat 2 sails to Cape Verde"]
     assert r["measure_camera"] == []
-    if lang is None:
-        assert r["camera_hint"] == "Drag the ship's pawn on the camera's view · 6 markers available"
-        assert r["out_of_turn_note"] == "Ana's ship stands on Cape Verde, but it is not Ana's move: put it back on Lisbon."
-        assert r["note_shown"] == r["out_of_turn_note"]
-        assert r["proposal_text"] == "Camera saw: Bo sails 2 cells to Cape Verde, paying the pirates 1 marker"
-    else:                                                     # every word translated
-        for key in ("camera_hint", "out_of_turn_note", "proposal_text"):
-            assert not any(word in r[key] for word in ("Drag", "ship", "Camera saw", "sails", "pirates")), r[key]
+    assert r["confirmed"] == ["seat 2 sails to the sea east of Lisbon", "seat 2 sails to Cape Verde"]
+    assert r["where"] == ["D03", "D14"] and r["drawn_after"] == []
+
+
+def test_the_cameras_path_adjusted_by_taps_in_greek_at_1280x800(run_ui):
+    """The proposed path goes through the pirates; Bo taps the way round instead: the
+    proposal is withdrawn at the first tap and the tapped path is what is played."""
+    r = run_ui("scenarios_caravelas:camera_drag_adjusted", size="1280x800", lang="el").result
+    assert r["has_camera"] and r["map_hidden"] and r["nothing_played"]
+    for key in ("camera_hint", "out_of_turn_note", "proposal_text"):       # every word translated
+        assert not any(word in r[key] for word in ("Drag", "ship", "Camera saw", "sails", "pirates")), r[key]
+    assert r["proposal"] == ["D13", "D14"] and r["drawn"] == ["D03", "D13", "D14"]
+    assert r["measure_camera"] == []
+    assert not r["pending_after_tap"] and r["drawn_after"] == []
+    assert r["confirmed"] == ["seat 2 sails to Florida", "seat 2 sails to Cape Verde"]
+    assert r["where"] == ["D03", "D14"]

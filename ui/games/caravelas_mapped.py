@@ -266,6 +266,9 @@ class CaravelasMapView(CaravelasView):
             return False
         if not self.path:
             self._base = self.session.state
+            pending = self.session.pending
+            if pending is not None and pending.source == "camera":
+                self.session.reject()      # the player adjusts the camera's path by tapping cells
         self.path.append(step)
         self._tip = tip
         return True
