@@ -215,7 +215,7 @@ class CorrectMarks(TableCorrection):
             raise InvalidAction("correct_marks: before and after need the same rows")
 
     def text(self) -> Text:
-        return Text("Correction: marks on {seat}'s {card}, row by row: {before} → {after}",
+        return Text("Correction: marks on {seat}'s {card}, row by row: from {before} to {after}",
                     seat=_seat_label(self.seat), card=card_words(self.card),
                     before="-".join(map(str, self.before)), after="-".join(map(str, self.after)))
 

@@ -204,7 +204,7 @@ class CorrectCards(TableCorrection):
         return KIND_WORDS.get(self.card) or colour_word(self.card)
 
     def text(self) -> Text:
-        return Text("Correction: {seat}'s cards, {card}: {before} → {after}", seat=Seat(self.seat),
+        return Text("Correction: {seat}'s cards, {card}: from {before} to {after}", seat=Seat(self.seat),
                     card=self.kind_word(), before=self.before, after=self.after)
 
 

@@ -223,9 +223,9 @@ class Correct(TableCorrection):
     def text(self) -> Text:
         place = self.place()
         if not self.colour:
-            return Text("Correction: {place}: {before} → {after}", place=place, before=self.before,
+            return Text("Correction: {place}: from {before} to {after}", place=place, before=self.before,
                         after=self.after)
-        return Text("Correction: {place}, {colour}: {before} → {after}", place=place,
+        return Text("Correction: {place}, {colour}: from {before} to {after}", place=place,
                     colour=colour_word(self.colour), before=self.before, after=self.after)
 
     def place(self) -> Text:

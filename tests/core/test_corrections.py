@@ -70,10 +70,10 @@ def test_correction_is_journaled_replayed_shown_and_undone(name, journal):
     record = record_from_dict(json.loads(GameRecord(config, session.actions).to_json()))
     assert record.actions[-1] == correction
     assert replay(game, config, record.actions)[-1] == corrected
-    # shown in the players' words: who, what, before → after, in every language
+    # shown in the players' words: who, what, from before to after, in every language
     text = with_names(correction.text(), NAMES)
     assert str(text).startswith("Correction: ") and "Bea" in str(text)
-    assert f"{correction.before} → {correction.after}".replace("(", "").replace(")", "") \
+    assert f"from {correction.before} to {correction.after}".replace("(", "").replace(")", "") \
         .replace(", ", "-") in str(text)
     for lang in ("el", "it", "pl"):
         assert catalogue(lang).get(text.msgid), f"{lang} has no translation of {text.msgid!r}"

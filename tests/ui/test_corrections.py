@@ -9,7 +9,7 @@ def test_correct_a_players_cards_by_taps_and_undo(run_ui):
     assert any(what.startswith("Ana: ") for what in r["rows"]) and len(r["rows"]) >= 15
     what, count = r["row_before"]
     assert r["row_after"] == str(int(count) + 1)
-    assert r["last_action"] == f"Correction: Ana's cards, {what.split(': ')[1]}: {count} → {int(count) + 1}"
+    assert r["last_action"] == f"Correction: Ana's cards, {what.split(': ')[1]}: from {count} to {int(count) + 1}"
     assert r["undone"] is True
     assert float(run.image("correction_popup").std()) > 15
 
