@@ -123,7 +123,8 @@ class ChangeGate:
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
         """The small blurred copy compared: in colour when the frame has colour (a blue card
-        on a mat of the same brightness changes no grey level), else grey (the Pi's lores Y plane)."""
+        on a mat of the same brightness changes no grey level), else grey.  The Pi's
+        worker gives the gate a colour view made from the lores Y, U and V planes."""
         small = to_bgr(image) if image.ndim == 3 and image.shape[2] >= 3 else to_gray(image)
         h, w = small.shape[:2]
         width = min(self.config.width, w)

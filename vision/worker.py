@@ -278,8 +278,10 @@ class VisionWorker:
                 self._set_running()
             t_settle = time.perf_counter()
             try:
-                # the gate looks at the small view; the full image is captured only once it settles
-                view = frame.small if frame.small is not None else frame.image
+                # the gate looks at a small view (in colour when the camera gives one); the
+                # full image is captured only once it settles
+                view = frame.gate_view if frame.gate_view is not None else (
+                    frame.small if frame.small is not None else frame.image)
                 settled = self.gate.update(view, frame.size, frame.timestamp)
                 last_view, previous = previous, view
                 if settled is None and rolling is None:

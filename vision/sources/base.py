@@ -22,19 +22,23 @@ class Frame:
     demand: ``load`` is then called the first time ``image`` is read (the
     change gate works on ``small``; the full image is captured only when the
     scene has settled and must be read).  ``size`` is (w, h) of the full image.
+    ``gate_view``: a small colour view for the change gate when ``small`` is grey
+    (the Pi's lores Y plane): a card of another colour but the same brightness
+    changes no grey level.
     """
 
-    __slots__ = ("timestamp", "index", "small", "_image", "_load", "_size")
+    __slots__ = ("timestamp", "index", "small", "gate_view", "_image", "_load", "_size")
 
     def __init__(self, image: np.ndarray | None, timestamp: float, index: int,
                  small: np.ndarray | None = None, *, size: tuple[int, int] | None = None,
-                 load: Callable[[], np.ndarray] | None = None):
+                 load: Callable[[], np.ndarray] | None = None, gate_view: np.ndarray | None = None):
         if image is None and load is None:
             raise ValueError("a frame needs its image or a way to load it")
         self._image = image
         self.timestamp = timestamp
         self.index = index
         self.small = small
+        self.gate_view = gate_view
         self._load = load
         self._size = size
 
@@ -94,12 +98,14 @@ class FrameSource(ABC):
     def read(self) -> Frame:
         if not self._started:
             self.start()
-        image, small = self._grab()
+        grabbed = self._grab()
+        image, small = grabbed[:2]
+        gate_view = grabbed[2] if len(grabbed) > 2 else None
         self._index += 1
         if image is None:  # a small view now, the full image only if asked for
             return Frame(None, time.monotonic(), self._index, small, size=self._full_size(),
-                         load=self._grab_full)
-        return Frame(image, time.monotonic(), self._index, small)
+                         load=self._grab_full, gate_view=gate_view)
+        return Frame(image, time.monotonic(), self._index, small, gate_view=gate_view)
 
     def _full_size(self) -> tuple[int, int] | None:
         """(w, h) of the full image, for sources whose ``_grab`` returns no image."""
@@ -123,6 +129,7 @@ class FrameSource(ABC):
     def _close(self) -> None: ...
 
     @abstractmethod
-    def _grab(self) -> tuple[np.ndarray | None, np.ndarray | None]:
-        """(full image, small grey view); a source with a small stream may return
-        (None, small) and capture the full image in :meth:`_grab_full` on demand."""
+    def _grab(self) -> tuple[np.ndarray | None, ...]:
+        """(full image, small grey view[, small colour view for the change gate]); a
+        source with a small stream may return (None, small, ...) and capture the full
+        image in :meth:`_grab_full` on demand."""

@@ -12,6 +12,12 @@ manual):
 - every frame only ``capture_array("lores")`` is copied; the full frame is
   captured with ``capture_array("main")`` only when the change gate asks for
   it (a settled scene, so the next frame shows the same board);
+- the lores array is (h * 3 / 2, stride): the Y plane's ``h`` rows, then the U
+  and V planes, each ``stride / 2`` wide and ``h / 2`` high, packed one after the
+  other (Picamera2's ``converters.YUV420_to_RGB`` reads them so).  Tags are
+  found on the Y plane; the change gate compares a half-size colour view made
+  from Y, U and V, since a card of another colour but the same brightness
+  changes no grey level;
 - focus (Camera Module 3): the lens is focused once and then left alone — no
   continuous AF, which hunts whenever hands pass over the board.  With a
   ``lens_position`` (dioptres, 1 / distance in metres: a stand at 40–70 cm
@@ -33,6 +39,7 @@ import logging
 from types import ModuleType
 from typing import Any
 
+import cv2
 import numpy as np
 
 from vision.errors import CameraUnavailable
@@ -158,13 +165,13 @@ class Picamera2Source(FrameSource):
     def _full_size(self) -> tuple[int, int]:
         return self.main_size
 
-    def _grab(self) -> tuple[np.ndarray | None, np.ndarray | None]:
+    def _grab(self) -> tuple[np.ndarray | None, ...]:
         try:
             yuv = self._camera.capture_array("lores")
         except Exception as exc:  # noqa: BLE001 - a camera gone mid-game: worker retries
             raise CameraUnavailable(f"camera {self.camera_num} stopped delivering frames: {exc}") from exc
         lores = np.ascontiguousarray(yuv[: self.lores_size[1], : self.lores_size[0]])
-        return None, lores
+        return None, lores, yuv420_colour_view(yuv, self.lores_size)
 
     def _grab_full(self) -> np.ndarray:
         camera = self._camera
@@ -176,6 +183,21 @@ class Picamera2Source(FrameSource):
             raise CameraUnavailable(f"camera {self.camera_num} stopped delivering frames: {exc}") from exc
         self.full_captures += 1
         return np.ascontiguousarray(main[:, :, :3])
+
+
+def yuv420_colour_view(yuv: np.ndarray, size: tuple[int, int]) -> np.ndarray:
+    """A half-size BGR view of a YUV420 (I420) lores array of (w, h) ``size``: its
+    rows are the Y plane (``h`` rows of ``stride``), then U and V (each ``h / 2``
+    rows of ``stride / 2``, packed).  The Y plane is halved to the U/V planes' size."""
+    w, h = size
+    stride = yuv.shape[1]
+    flat = yuv.reshape(-1)
+    n, quarter = stride * h, stride * h // 4
+    y = flat[:n].reshape(h, stride)[:, :w]
+    u = flat[n:n + quarter].reshape(h // 2, stride // 2)[:, : w // 2]
+    v = flat[n + quarter:n + 2 * quarter].reshape(h // 2, stride // 2)[:, : w // 2]
+    half = cv2.resize(y, (w // 2, h // 2), interpolation=cv2.INTER_AREA)
+    return cv2.cvtColor(cv2.merge((half, u, v)), cv2.COLOR_YUV2BGR)
 
 
 def _close_quietly(camera: Any) -> None:
