@@ -11,7 +11,8 @@ one run:
   then pyzbar on crops, retries (pyzbar alone when zxing-cpp is missing);
 - ``pipeline (pyzbar)`` — the same with pyzbar only.
 
-It then measures the change gate on still frames (``still_cpu_ratio``), the
+It then measures the change gate on still frames (``still_cpu_ratio``; on the Pi's
+lores YUV420 stream, ``pi_lores_gate_ms``: the colour view and the gate), the
 latency from the first still frame to the published reading through the real
 worker at the app's frame rate (10 fps) at 1280x720, and the real-photo read
 rate through the worker's path, texts compared strictly (surrounding white
@@ -203,6 +204,26 @@ def still_cpu_ratio(scene: Scene, frames: int = 60) -> tuple[float, float, float
         decode_pyzbar(gray)
     base_ms = (time.process_time() - t0) * 1000 / 5
     return gate_ms / base_ms, gate_ms, base_ms
+
+
+def pi_lores_gate_ms(scene: Scene, frames: int = 60, size: tuple[int, int] = (1152, 648)) -> tuple[float, float]:
+    """CPU ms per still frame of the Pi's lores stream (YUV420 at ``size``): (the colour
+    view made from Y, U and V plus the gate on it, the gate on the Y plane alone)."""
+    from vision.sources.picamera2 import yuv420_colour_view
+
+    bgr = cv2.resize(scene.image, size, interpolation=cv2.INTER_AREA)
+    lores = [cv2.cvtColor(bgr, cv2.COLOR_BGR2YUV_I420),
+             cv2.cvtColor(np.clip(bgr.astype(np.int16) + 1, 0, 255).astype(np.uint8), cv2.COLOR_BGR2YUV_I420)]
+    timings = []
+    for view in (lambda yuv: yuv420_colour_view(yuv, size), lambda yuv: yuv[: size[1]]):
+        gate = ChangeGate()
+        for i in range(6):
+            gate.update(view(lores[i % 2]))
+        t0 = time.process_time()
+        for i in range(frames):
+            gate.update(view(lores[i % 2]))
+        timings.append((time.process_time() - t0) * 1000 / frames)
+    return timings[0], timings[1]
 
 
 class PacedFrames(FrameSource):
@@ -456,6 +477,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"{label + key:<18} {name:<30} {row['recall'] * 100:7.2f}% {row['false_reads']:6d} {row['ms']:9.1f}  ({row['tags']} tags)")
     ratio, gate_ms, base_ms = still_cpu_ratio(scenes_720[0])
     print(f"still frames at 1280x720: gate {gate_ms:.2f} ms vs baseline {base_ms:.1f} ms per frame -> still_cpu_ratio {ratio:.3f}")
+    colour_ms, grey_ms = pi_lores_gate_ms(scenes_720[0])
+    print(f"Pi lores stream 1152x648 (YUV420), still frames: colour view + gate {colour_ms:.2f} ms, "
+          f"gate on the Y plane alone {grey_ms:.2f} ms per frame")
     first, settle = first_still_latency(rng, args.moves, args.fps)
     print(f"first still frame -> published reading through the worker at 1280x720, {args.fps:g} fps: "
           f"p50 {_percentile(first, 0.5):.1f} ms, p95 {_percentile(first, 0.95):.1f} ms over {len(first)} of {args.moves} moves "
@@ -479,6 +503,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "baseline_ms_per_frame": {res: round(rows["pyzbar full frame (baseline)"]["ms"], 1) for res, rows in by_resolution.items()},
         "baseline_recall": {res: round(rows["pyzbar full frame (baseline)"]["recall"], 4) for res, rows in by_resolution.items()},
         "still_cpu_ratio": round(ratio, 4),
+        "pi_lores_gate_ms": {"colour": round(colour_ms, 2), "y_plane": round(grey_ms, 2)},
         "settle_latency_ms": round(_percentile(settle, 0.95), 1),
         "first_still_latency_ms": {"fps": args.fps, "p50": round(_percentile(first, 0.5), 1),
                                    "p95": round(_percentile(first, 0.95), 1), "moves": len(first)},
