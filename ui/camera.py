@@ -58,6 +58,14 @@ class CameraFeed:
         self.worker.start()
         return self
 
+    @property
+    def simulated_table(self) -> Any:
+        """The simulated table the camera looks at (laptop play); None with a real camera
+        (the game's setup makes a simulated table either way)."""
+        from vision.sources.simulated import SimulatedSource
+
+        return self.setup.simulated_table if isinstance(self.source, SimulatedSource) else None
+
     def _reading(self, reading: TableReading) -> None:
         """On the worker thread: hop to the Kivy thread."""
         Clock.schedule_once(lambda _dt: self.propose(reading))

@@ -215,7 +215,7 @@ def pi_lores_gate_ms(scene: Scene, frames: int = 60, size: tuple[int, int] = (11
     lores = [cv2.cvtColor(bgr, cv2.COLOR_BGR2YUV_I420),
              cv2.cvtColor(np.clip(bgr.astype(np.int16) + 1, 0, 255).astype(np.uint8), cv2.COLOR_BGR2YUV_I420)]
     timings = []
-    for view in (lambda yuv: yuv420_colour_view(yuv, size), lambda yuv: yuv[: size[1]]):
+    for view in (lambda yuv: yuv420_colour_view(yuv, size[0]), lambda yuv: yuv[: size[1]]):
         gate = ChangeGate()
         for i in range(6):
             gate.update(view(lores[i % 2]))

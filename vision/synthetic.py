@@ -264,7 +264,7 @@ class SimulatedTable:
         if hand is not None:
             self._draw_hand(image, camera, hand)
         frame = self._degrade(image, camera)
-        self.last_frame = frame
+        self.last_frame = frame           # the frame first, then its count (a preview reads the count first)
         self.frames_rendered += 1
         return frame
 

@@ -260,7 +260,7 @@ class VisionWorker:
                 log.exception("stopping the stalled camera failed")
 
     def _loop(self) -> None:
-        previous = None   # the gate's view of the frame before (dice stillness)
+        previous = None   # the small (or full) view of the frame before (dice stillness)
         rolling = None    # the settled scene whose dice were still rolling: read again
         ahead: _Ahead | None = None  # a frame read before the scene was known to be still
         while not self._stop.is_set():
@@ -283,7 +283,8 @@ class VisionWorker:
                 view = frame.gate_view if frame.gate_view is not None else (
                     frame.small if frame.small is not None else frame.image)
                 settled = self.gate.update(view, frame.size, frame.timestamp)
-                last_view, previous = previous, view
+                dice_view = frame.small if frame.small is not None else frame.image   # the tag-finding view
+                last_view, previous = previous, dice_view
                 if settled is None and rolling is None:
                     ahead = self._read_ahead(frame, ahead)
                     continue
@@ -304,7 +305,7 @@ class VisionWorker:
                         self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
                         continue
                     reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
-                reading = self.reader.check_dice_still(reading, view, last_view, frame.size)
+                reading = self.reader.check_dice_still(reading, dice_view, last_view, frame.size)
                 self._last_read_view = small_colour
                 was_rolling, rolling = rolling, None if reading.dice_still else (settled or rolling)
                 if was_rolling is not None and rolling is not None:

@@ -12,8 +12,9 @@ board file).  During bonus moves and compass storms the free mover's pawn is
 followed: its free steps are proposed.  Bookkeeping games propose no path; other
 moments that wait for an answer propose nothing.  What no action explains becomes a
 note (``unexplained_reading``): a ship's tag seen twice, a cell out of reach (of the
-markers, or of a free move's cells left), another player's pawn moved out of turn, and
-monuments that disagree with the discoveries.  Cells are named as on the board
+markers, of a free move's cells left, off a compass storm's way), another player's pawn
+moved out of turn, a pawn beside the map, and monuments that disagree with the
+discoveries.  Cells are named as on the board
 (companion.caravelas.names).
 """
 from __future__ import annotations
@@ -136,10 +137,10 @@ def actions_for_reading(state: Any, reading: TableReading) -> tuple[Any, ...]:
 def unexplained_reading(state: Any, reading: TableReading) -> tuple[Text, ...]:
     """What the camera sees that the game does not explain, as notes (never applied): a
     ship's tag seen twice, the pawn on a cell no legal path (or free move) reaches now,
-    another player's pawn moved out of turn, monuments that disagree with the game's
-    discoveries."""
+    another player's pawn moved out of turn, a pawn beside the map, monuments that
+    disagree with the game's discoveries."""
     return (twice_seen(state, reading) + _unreachable(state, reading) + out_of_turn(state, reading)
-            + monument_notes(state, reading))
+            + off_the_board(state, reading) + monument_notes(state, reading))
 
 
 def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
@@ -159,8 +160,8 @@ def twice_seen(state: Any, reading: TableReading) -> tuple[Text, ...]:
 
 
 def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
-    """The mover's pawn on a cell it cannot reach now: beyond the markers it has, or
-    beyond the cells its bonus move (or compass storm) has left."""
+    """The mover's pawn on a cell it cannot reach now: beyond the markers it has,
+    beyond the cells its bonus move has left, or off a compass storm's way."""
     moved = _moved_pawn(state, reading)
     if moved is None:
         return ()
@@ -170,6 +171,10 @@ def _unreachable(state: Any, reading: TableReading) -> tuple[Text, ...]:
     if state.pending in FREE_MOVES:
         if free_moves_for(state, seat, cell):
             return ()
+        if state.bonus.direction is not None:
+            return (Text("{seat}'s ship stands on {place}, off the compass storm's way ({direction}): "
+                         "put it back on {here}, or move it by touch.", seat=Seat(seat),
+                         place=cell_name(board, cell), direction=state.bonus.direction, here=here),)
         left = state.bonus.range - state.bonus.steps
         return (Text("{seat}'s ship stands on {place}, further than the free move's {count} cell left: "
                      "put it back on {here}, or move it by touch.",
@@ -205,6 +210,20 @@ def out_of_turn(state: Any, reading: TableReading) -> tuple[Text, ...]:
         if cell is not None and cell != player.where and cell in board.cells:
             notes.append(Text("{seat}'s ship stands on {place}, but it is not {seat}'s move: "
                               "put it back on {here}.", seat=Seat(seat), place=cell_name(board, cell),
+                              here=cell_name(board, player.where)))
+    return tuple(notes)
+
+
+def off_the_board(state: Any, reading: TableReading) -> tuple[Text, ...]:
+    """A ship pawn seen beside the map (on no cell) while its ship is at sea on it."""
+    board = state.rules.board
+    if board is None or state.phase != TURN or not reading.board_found:
+        return ()
+    notes = []
+    for seat, player in enumerate(state.players):
+        pawns = _pawns(reading, seat)
+        if len(pawns) == 1 and pawns[0].space is None and player.where in board.cells:
+            notes.append(Text("{seat}'s ship is seen beside the map: put it back on {here}.", seat=Seat(seat),
                               here=cell_name(board, player.where)))
     return tuple(notes)
 

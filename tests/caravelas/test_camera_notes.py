@@ -4,6 +4,8 @@ never a change: a ship's tag seen twice, monuments that disagree with the discov
 proposed as its bonus move.  Readings built by hand, and one rendered frame."""
 from __future__ import annotations
 
+from dataclasses import replace
+
 from companion.caravelas import camera
 from companion.caravelas.actions import BonusStep, DrawOrder, PassBid, PlayCard, Step
 from companion.engine import GameConfig
@@ -133,3 +135,24 @@ def test_during_a_bonus_move_the_active_player_and_the_free_mover_are_not_noted(
     state = bonus_for_bea()
     reading = seen(camera.pawn(0, "D13"), camera.pawn(1, "D04"))
     assert camera.unexplained_reading(state, reading) == ()
+
+
+def test_a_pawn_beside_the_map_is_a_note_for_any_player():
+    state = started(2, board="demo")
+    reading = seen(camera.pawn(0, None), camera.pawn(1, "D03"))
+    assert [str(t) for t in camera.unexplained_reading(state, reading)] == [
+        "seat 1's ship is seen beside the map: put it back on Lisbon."]
+    assert camera.unexplained_reading(state, replace(reading, board_found=False)) == ()   # no board, no map
+
+
+def test_a_pawn_off_the_compass_storms_way_is_named_so():
+    """Compass storm N (TV-10a): Yellow may only go north; a pawn moved east is not
+    "too far" but off the storm's way."""
+    state = put(started(4, order=(0, 1, 2, 3), board="demo"), 0, where="D24")
+    state = put(put(put(state, 1, where="D11"), 2, where="D20"), 3, where="D50", part="EAST")
+    state = run(state, Step(0, "D23"), PlayCard(0, "compass-N"))
+    assert state.bonus.queue[0] == 1 and state.bonus.direction == "N"
+    assert camera.actions_for_reading(state, seen(camera.pawn(1, "D10"))) == (BonusStep(1, "D10"),)
+    [note] = camera.unexplained_reading(state, seen(camera.pawn(1, "D12")))
+    assert str(note) == ("seat 2's ship stands on Guinea, off the compass storm's way (N): put it back on "
+                         f"{camera.cell_name(state.rules.board, 'D11')}, or move it by touch.")

@@ -100,3 +100,27 @@ def test_the_die_is_proposed_only_while_the_game_waits_for_it():
     assert camera.actions_for_reading(waiting, reading) == (RollDie("red"),)
     unknown = TableReading(1.0, dice=(DieReading("R", "5"),), board_found=True)
     assert camera.actions_for_reading(waiting, unknown) == ()
+
+
+def test_a_pawn_let_go_by_a_finger_stands_on_its_cell_or_beside_the_pawns_there():
+    """What the camera view's drag does to the simulated table: picked by a point on its
+    tag, let go on a cell (off centre) it stands at its centre; on a cell with a pawn,
+    both move to its corners; beside the map it stays where it fell.  The reader agrees."""
+    table = simulated_table(started(2, board="demo"))
+    reader = TableReader(table.profile)
+    ann, bea = pawn_tag(0).identity, pawn_tag(1).identity
+    pieces = {p.tag.identity: p for p in table.pieces() if p.tag is not None}
+    x, y = pieces[ann].position_mm
+    assert table.ship_at((x + 10, y - 10)) == ann                  # a finger on the tag, off its centre
+    assert table.image_to_board(table.to_image((x, y))) == pytest.approx((x, y), abs=0.01)
+    cx, cy = table.cell_centre("D14")
+    table.drop_piece(ann, (cx + 15, cy - 12))
+    assert {p.tag.identity: p.position_mm for p in table.pieces() if p.tag}[ann] == (cx, cy)
+    table.drop_piece(bea, table.cell_centre("D14"))
+    spots = {p.tag.identity: p.position_mm for p in table.pieces() if p.tag}
+    assert spots[ann] != spots[bea] and {table.cell_at(spots[ann]), table.cell_at(spots[bea])} == {"D14"}
+    reading = reader.read(table.render())
+    assert {p.tag: p.space for p in reading.pieces} == {ann: "D14", bea: "D14"}
+    table.drop_piece(bea, (-60.0, 100.0))                         # beside the map
+    assert table.cell_at((-60.0, 100.0)) is None
+    assert {p.tag.identity: p.position_mm for p in table.pieces() if p.tag}[bea] == (-60.0, 100.0)

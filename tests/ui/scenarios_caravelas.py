@@ -446,12 +446,15 @@ async def camera_drag(probe) -> None:
 
 async def camera_drag_adjusted(probe) -> None:
     """As camera_drag, but Bo adjusts the proposed path (through the pirates) by tapping
-    cells on the map: the proposal is withdrawn and the tapped path confirmed."""
+    cells on the map: the pirates' cell first (the proposal is withdrawn at once: a panel
+    CONFIRM must not pay them), then the way round, confirmed."""
     view, before = await _camera_proposal(probe)
     session = probe.app.session
-    await tap_cell(probe, "D04")
+    await tap_cell(probe, "D13")            # the pirates' cell first: pay, or Favourable Wind?
+    probe.record("pirate_line", path_line(probe))
     probe.record("pending_after_tap", session.pending is not None)
     probe.record("drawn_after", list(view.board_map.state.proposed))
+    await tap_cell(probe, "D04")            # no: the way round
     await tap_cell(probe, "D14")
     await tap(probe, "path_confirm")
     await probe.until(lambda: len(session.actions) >= before + 2)

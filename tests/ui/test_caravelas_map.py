@@ -70,14 +70,16 @@ def test_a_pawn_dragged_on_the_camera_view_is_read_proposed_and_confirmed(run_ui
 
 
 def test_the_cameras_path_adjusted_by_taps_in_greek_at_1280x800(run_ui):
-    """The proposed path goes through the pirates; Bo taps the way round instead: the
-    proposal is withdrawn at the first tap and the tapped path is what is played."""
+    """The proposed path goes through the pirates; Bo taps their cell (asked: pay or
+    Favourable Wind), then the way round instead: the proposal is withdrawn at the
+    first tap and the tapped path is what is played."""
     r = run_ui("scenarios_caravelas:camera_drag_adjusted", size="1280x800", lang="el").result
     assert r["has_camera"] and r["map_hidden"] and r["nothing_played"]
     for key in ("camera_hint", "out_of_turn_note", "proposal_text"):       # every word translated
         assert not any(word in r[key] for word in ("Drag", "ship", "Camera saw", "sails", "pirates")), r[key]
     assert r["proposal"] == ["D13", "D14"] and r["drawn"] == ["D03", "D13", "D14"]
     assert r["measure_camera"] == []
-    assert not r["pending_after_tap"] and r["drawn_after"] == []
+    assert not r["pending_after_tap"] and r["drawn_after"] == []   # withdrawn at the first tap
+    assert r["pirate_line"] and "Pirates" not in r["pirate_line"]   # asked, in Greek
     assert r["confirmed"] == ["seat 2 sails to Florida", "seat 2 sails to Cape Verde"]
     assert r["where"] == ["D03", "D14"]

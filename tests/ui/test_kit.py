@@ -42,3 +42,25 @@ def test_text_on_a_seat_or_cube_colour_reads_and_the_active_seat_stands_out():
         assert contrast(active_rgb(rgb), IDLE_RGB) >= 3, name
     bright_red = (0.86, 0.16, 0.16)
     assert text_fill(bright_red) != bright_red   # a red too light for white text is shaded
+
+
+def test_only_a_simulated_camera_offers_its_table_to_drag_pieces_on():
+    """Every game's camera setup makes a simulated table; with the Pi camera or a
+    webcam the views must not offer it (no Camera toggle over the map on the Pi)."""
+    from companion.caravelas.game import GAME
+    from companion.engine import GameConfig
+    from ui.camera import CameraFeed
+    from vision.games.caravelas import camera_setup
+    from vision.sources.replay import ImageFolderSource
+    from vision.sources.simulated import SimulatedSource
+
+    state = GAME.setup(GameConfig.build("caravelas", ["Ann", "Bea"], board="demo"))
+    setup = camera_setup(state)
+    real = CameraFeed(None, setup, ImageFolderSource.__new__(ImageFolderSource))
+    simulated = CameraFeed(None, setup, SimulatedSource(setup.simulated_table, stepped=True))
+    try:
+        assert real.simulated_table is None
+        assert simulated.simulated_table is setup.simulated_table
+    finally:
+        real._status_event.cancel()
+        simulated._status_event.cancel()

@@ -242,6 +242,8 @@ class CaravelasMapView(CaravelasView):
             self.app.show_banner(self.tr("Confirm the path first: this cell's effect comes before "
                                          "sailing on"), seconds=6, error=True)
             return
+        if not self.path:
+            self._withdraw_proposal()      # the player adjusts the camera's path by tapping cells
         tip = self.state_now()
         if (state.rules.board.cells[cell].pirate and state.rules.hands and tip.players[mover].hand
                 and cell in next_cells(tip)):
@@ -250,6 +252,13 @@ class CaravelasMapView(CaravelasView):
             self.refresh()
             return
         self.add_step(Step(mover, cell))
+
+    def _withdraw_proposal(self) -> None:
+        """A path tapped by hand replaces the camera's proposal (a panel CONFIRM must not
+        play the camera's path, e.g. paying pirates the player meets with a card)."""
+        pending = self.session.pending
+        if pending is not None and pending.source == "camera":
+            self.session.reject()
 
     def add_step(self, step: Step) -> None:
         step = step.named(self.session.state.rules.board)     # texts name the cell as on the board
@@ -266,9 +275,7 @@ class CaravelasMapView(CaravelasView):
             return False
         if not self.path:
             self._base = self.session.state
-            pending = self.session.pending
-            if pending is not None and pending.source == "camera":
-                self.session.reject()      # the player adjusts the camera's path by tapping cells
+            self._withdraw_proposal()
         self.path.append(step)
         self._tip = tip
         return True

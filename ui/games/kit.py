@@ -138,9 +138,10 @@ class TableKit:
         return self.submit(self.session.game.sample_chance(self.session.state, self.rng))
 
     def simulated_table(self) -> Any:
-        """The simulated table of laptop play (None with a real camera or none)."""
+        """The simulated table of laptop play, when the camera looks at it (None with the Pi
+        camera or a webcam, or without a camera)."""
         camera = getattr(self.app, "camera", None)
-        table = getattr(getattr(camera, "setup", None), "simulated_table", None)
+        table = camera.simulated_table if camera is not None else None
         if table is not None and self.table_needs and not hasattr(table, self.table_needs):
             return None
         return table

@@ -48,14 +48,15 @@ class TableCameraView(FloatLayout):
     def update(self) -> None:
         """Show the newest rendered frame (made by the camera worker's thread)."""
         table = self.table
-        if table is None or table.last_frame is None or table.frames_rendered == self._shown:
+        if table is None or self.width < 10 or self.opacity == 0:
             return
-        if self.width < 10 or self.opacity == 0:
+        count = table.frames_rendered      # read before the frame: a newer one comes with a new count
+        frame = table.last_frame
+        if frame is None or count == self._shown:
             return
         import cv2
 
-        frame = table.last_frame
-        self._shown = table.frames_rendered
+        self._shown = count
         x0, y0, x1, y1 = self.region()
         board = frame[y0:y1, x0:x1]
         h, w = board.shape[:2]

@@ -20,8 +20,8 @@ class Frame:
 
     A camera with a small stream may deliver the full-resolution image only on
     demand: ``load`` is then called the first time ``image`` is read (the
-    change gate works on ``small``; the full image is captured only when the
-    scene has settled and must be read).  ``size`` is (w, h) of the full image.
+    change gate works on ``gate_view`` or ``small``; the full image is captured
+    only when the scene has settled and must be read).  ``size`` is (w, h) of the full image.
     ``gate_view``: a small colour view for the change gate when ``small`` is grey
     (the Pi's lores Y plane): a card of another colour but the same brightness
     changes no grey level.

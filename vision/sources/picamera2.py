@@ -170,8 +170,9 @@ class Picamera2Source(FrameSource):
             yuv = self._camera.capture_array("lores")
         except Exception as exc:  # noqa: BLE001 - a camera gone mid-game: worker retries
             raise CameraUnavailable(f"camera {self.camera_num} stopped delivering frames: {exc}") from exc
-        lores = np.ascontiguousarray(yuv[: self.lores_size[1], : self.lores_size[0]])
-        return None, lores, yuv420_colour_view(yuv, self.lores_size)
+        rows = yuv.shape[0] * 2 // 3          # the Y plane's rows (libcamera may have aligned the size)
+        lores = np.ascontiguousarray(yuv[:rows, : self.lores_size[0]])
+        return None, lores, yuv420_colour_view(yuv, self.lores_size[0])
 
     def _grab_full(self) -> np.ndarray:
         camera = self._camera
@@ -185,12 +186,13 @@ class Picamera2Source(FrameSource):
         return np.ascontiguousarray(main[:, :, :3])
 
 
-def yuv420_colour_view(yuv: np.ndarray, size: tuple[int, int]) -> np.ndarray:
-    """A half-size BGR view of a YUV420 (I420) lores array of (w, h) ``size``: its
-    rows are the Y plane (``h`` rows of ``stride``), then U and V (each ``h / 2``
-    rows of ``stride / 2``, packed).  The Y plane is halved to the U/V planes' size."""
-    w, h = size
+def yuv420_colour_view(yuv: np.ndarray, width: int) -> np.ndarray:
+    """A half-size BGR view of a YUV420 (I420) lores array whose pictures are ``width``
+    wide: its rows are the Y plane (``h`` rows of ``stride``), then U and V (each
+    ``h / 2`` rows of ``stride / 2``, packed), so ``h`` is two thirds of its rows.  The
+    Y plane is halved to the U/V planes' size."""
     stride = yuv.shape[1]
+    h, w = yuv.shape[0] * 2 // 3, min(width, stride)
     flat = yuv.reshape(-1)
     n, quarter = stride * h, stride * h // 4
     y = flat[:n].reshape(h, stride)[:, :w]
