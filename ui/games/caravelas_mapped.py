@@ -124,6 +124,7 @@ class CaravelasMapView(CaravelasView):
         self.has_camera = table is not None
         if table is None:
             return
+        self.ids.camera_toggle.text = self.tr("Camera")      # in the language now shown
         if self.camera_view is None or self.camera_view.table is not table:
             if self.camera_view is not None:
                 self.camera_view.stop()
