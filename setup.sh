@@ -1,26 +1,33 @@
 #!/usr/bin/env bash
 # Table Companion set-up: from a fresh Debian / Raspberry Pi OS to a runnable app.
 #
-#   ./setup.sh                   system packages + .venv with requirements.txt + the `companion` command
+#   ./setup.sh                   system packages + .venv with the app and its dependencies
+#                                (pyproject.toml) + the `companion` command
 #   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze)
 #   ./setup.sh --service         the kiosk instead (Raspberry Pi): a root-owned copy of the app in
 #                                /opt/table-companion with its own venv, the system user `companion`,
 #                                the systemd unit enabled at boot, and console boot (no desktop)
 #   ./setup.sh ... --dry-run     print every step it would take, change nothing
 #
+# Runs on Raspberry Pi OS trixie (Debian 13, Python 3.13) and Bookworm "Legacy" (Debian 12,
+# Python 3.11), 64-bit only, and on Debian 12/13 laptops (amd64, arm64).
 # Idempotent: run it again any time; after `git pull`, `sudo ./setup.sh --service` updates the kiosk.
 # For tests: TABLE_COMPANION_DEVICE_MODEL names the device-tree model file read to detect a Pi
 # (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion and
-# TABLE_COMPANION_UNIT_DIR /etc/systemd/system.
+# TABLE_COMPANION_UNIT_DIR /etc/systemd/system; TABLE_COMPANION_ARCH replaces what
+# `dpkg --print-architecture` says and TABLE_COMPANION_OS_RELEASE names /etc/os-release.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 VENV="$ROOT/.venv"
 PREFIX="${TABLE_COMPANION_PREFIX:-/opt/table-companion}"
 MODEL_FILE="${TABLE_COMPANION_DEVICE_MODEL:-/proc/device-tree/model}"
+OS_RELEASE="${TABLE_COMPANION_OS_RELEASE:-/etc/os-release}"
 SERVICE_USER="companion"
 DATA_DIR="/var/lib/table-companion"
 UNIT_DIR="${TABLE_COMPANION_UNIT_DIR:-/etc/systemd/system}"
+# Where apt puts Debian's Python packages (Picamera2, lgpio, numpy on a Pi).
+APT_SITE=/usr/lib/python3/dist-packages
 DEV=0
 SERVICE=0
 DRY_RUN=0
@@ -35,7 +42,7 @@ for arg in "$@"; do
         --dev) DEV=1 ;;
         --service) SERVICE=1 ;;
         --dry-run) DRY_RUN=1 ;;
-        -h|--help) sed -n '2,11p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
         *) die "unknown option '$arg' (use --dev, --service, --dry-run or --help)" ;;
     esac
 done
@@ -44,12 +51,57 @@ if [ "$DEV" -eq 1 ] && [ "$SERVICE" -eq 1 ]; then
 fi
 if [ "$DRY_RUN" -eq 1 ]; then say "dry run: printing every step, changing nothing"; fi
 
+IS_PI=0
+if [ -r "$MODEL_FILE" ]; then
+    model="$(tr -d '\0' <"$MODEL_FILE")"
+    case "$model" in
+        "Raspberry Pi"*) IS_PI=1; say "Raspberry Pi detected: $model" ;;
+    esac
+fi
+
+# --- which system ----------------------------------------------------------------
+# 64-bit only: PyPI has no 32-bit ARM wheels of OpenCV, Kivy or zxing-cpp (pip would spend an
+# hour building them and fail), and trixie's 32-bit images are a dead end. dpkg names the
+# userland: a 32-bit Raspberry Pi OS runs a 64-bit kernel, so `uname -m` would say aarch64.
+ARCH="${TABLE_COMPANION_ARCH:-$(dpkg --print-architecture 2>/dev/null || uname -m)}"
+case "$ARCH" in
+    amd64|x86_64|arm64|aarch64) ;;
+    *)
+        if [ "$IS_PI" -eq 1 ]; then
+            die "this is a 32-bit Raspberry Pi OS ($ARCH): Table Companion needs the 64-bit one. Flash 'Raspberry Pi OS Lite (64-bit)' with Raspberry Pi Imager (a Pi 3, 4 or 5 runs it) and run setup.sh there"
+        fi
+        die "this is a 32-bit system ($ARCH): Table Companion needs a 64-bit Debian 12 or 13 (amd64 or arm64)"
+        ;;
+esac
+OS_NAME="unknown system"
+OS_CODENAME=""
+if [ -r "$OS_RELEASE" ]; then
+    OS_NAME="$(. "$OS_RELEASE"; printf '%s' "${PRETTY_NAME:-${NAME:-unknown system}}")"
+    OS_CODENAME="$(. "$OS_RELEASE"; printf '%s' "${VERSION_CODENAME:-}")"
+fi
+case "$OS_CODENAME" in
+    bookworm|trixie) say "system: $OS_NAME ($ARCH)" ;;
+    *) warn "$OS_NAME ($ARCH) is neither Debian 12 (bookworm) nor 13 (trixie), which setup.sh knows: going on, but expect surprises" ;;
+esac
+
+# --- root, asked for once ----------------------------------------------------------
+# Raspberry Pi OS images since April 2026 have no passwordless sudo: sudo asks for the
+# password once (its ticket then covers the other steps), and says why before it asks.
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
     if command -v sudo >/dev/null; then SUDO="sudo"
     elif [ "$DRY_RUN" -eq 1 ]; then SUDO="sudo"
     else die "run as root, or install sudo"; fi
 fi
+ROOT_ASKED=0
+need_root() {  # need_root WHY
+    if [ -z "$SUDO" ] || [ "$DRY_RUN" -eq 1 ] || [ "$ROOT_ASKED" -eq 1 ]; then return 0; fi
+    ROOT_ASKED=1
+    if ! sudo -n true 2>/dev/null; then
+        say "root is needed $1: sudo asks for your password once"
+    fi
+    sudo -v || die "sudo did not give root $1: run setup.sh again as a user who may use sudo (or as root)"
+}
 
 # run CMD...: do it, or print it in a dry run.  as_root CMD...: the same through sudo.
 run() {
@@ -69,20 +121,16 @@ install_file() {
     printf '%s\n' "$content" | ${SUDO:+"$SUDO"} tee "$dest" >/dev/null
     ${SUDO:+"$SUDO"} chmod "$mode" "$dest"
 }
-
-IS_PI=0
-if [ -r "$MODEL_FILE" ]; then
-    model="$(tr -d '\0' <"$MODEL_FILE")"
-    case "$model" in
-        "Raspberry Pi"*) IS_PI=1; say "Raspberry Pi detected: $model" ;;
-    esac
-fi
+if [ "$SERVICE" -eq 1 ]; then need_root "to install the kiosk (/opt, a system user, a systemd unit)"; fi
 
 # --- system packages ---------------------------------------------------------
 packages=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libgles2 libgl1-mesa-dri
           libmtdev1 libsdl2-2.0-0 libsdl2-image-2.0-0 libsdl2-ttf-2.0-0 libsdl2-mixer-2.0-0)
-# On the Pi, Picamera2 (built against apt's numpy 1.24) and lgpio come from apt.
-if [ "$IS_PI" -eq 1 ]; then packages+=(python3-picamera2 python3-libcamera python3-lgpio); fi
+# On a Pi, from apt (the Raspberry Pi archive): Picamera2, and numpy, which it and simplejpeg
+# are built against (1.24 on Bookworm, 2.2 on trixie: the venv keeps that one, see below);
+# lgpio (PyPI has no wheel for Python 3.13) and Raspberry Pi OS's gpiozero, which uses it.
+pi_packages=(python3-numpy python3-picamera2 python3-libcamera python3-lgpio python3-gpiozero)
+if [ "$IS_PI" -eq 1 ]; then packages+=("${pi_packages[@]}"); fi
 # systemd brings systemd-analyze, which the unit's tests use.
 if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
@@ -93,10 +141,26 @@ for pkg in "${packages[@]}"; do
 done
 if [ "${#missing[@]}" -gt 0 ]; then
     command -v apt-get >/dev/null || die "apt-get not found: install ${missing[*]} by hand"
+    need_root "to install system packages with apt-get (${missing[*]})"
     say "installing system packages: ${missing[*]}"
     as_root apt-get update -qq
+    # A Pi running plain Debian has no Raspberry Pi archive: no Picamera2 there (the camera
+    # falls back to a USB webcam or the simulated table), and no lgpio (the on-screen panel).
+    if [ "$IS_PI" -eq 1 ] && [ "$DRY_RUN" -eq 0 ]; then
+        available=()
+        for pkg in "${missing[@]}"; do
+            if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [^(]'; then
+                available+=("$pkg")
+            else
+                warn "apt has no $pkg (is this Raspberry Pi OS? its archive brings it): without it the Pi camera or the GPIO panel stay unused"
+            fi
+        done
+        missing=(${available[@]+"${available[@]}"})
+    fi
     # sudo drops DEBIAN_FRONTEND from the environment: pass it through env.
-    as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    if [ "${#missing[@]}" -gt 0 ]; then
+        as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+    fi
 else
     say "system packages: all present"
 fi
@@ -119,13 +183,37 @@ elif [ "$DRY_RUN" -eq 0 ]; then
     die "$PYTHON not found"
 fi
 
-# build_venv VENV SRC EDITABLE RUNNER: the venv, with Picamera2 and lgpio from apt visible on a
-# Pi (an older venv without them is made again), requirements.txt and the app from SRC.
+# apt_pins: "name==version" for each package apt's Picamera2 is built against (numpy), as apt
+# installed it; the venv is held to exactly these, so pip keeps apt's and never adds its own.
+apt_pins() {
+    if [ "$DRY_RUN" -eq 1 ] && [ ! -d "$APT_SITE/numpy" ]; then
+        printf 'numpy==<version-from-apt>\n'; return 0
+    fi
+    /usr/bin/python3 - "$APT_SITE" <<'PY'
+import sys
+from importlib import metadata
+found = {d.metadata["Name"].lower(): d.version for d in metadata.distributions(path=[sys.argv[1]])}
+if "numpy" not in found:
+    sys.exit(f"apt's numpy is not in {sys.argv[1]}: install python3-numpy")
+print(f"numpy=={found['numpy']}")
+PY
+}
+
+# python_minor PYTHON / venv_python_minor VENV: "3.13" (empty when unknown).
+python_minor() { "$1" -c 'import sys; print("%d.%d" % sys.version_info[:2])' 2>/dev/null || true; }
+venv_python_minor() {
+    sed -n 's/^version\(_info\)\{0,1\} *= *\([0-9]*\.[0-9]*\).*/\2/p' "$1/pyvenv.cfg" 2>/dev/null | head -n 1
+}
+
+# build_venv VENV SRC EDITABLE RUNNER: the venv, with Picamera2, lgpio and numpy from apt
+# visible on a Pi (an older venv without them is made again), the app from SRC with its
+# dependencies as pyproject.toml declares them (on a Pi held to apt's numpy).
 build_venv() {
     local venv=$1 src=$2 editable=$3 runner=$4
     local pip=("$venv/bin/python" -m pip install -q --disable-pip-version-check)
-    local venv_args=()
+    local venv_args=() extras="sheets"
     if [ "$IS_PI" -eq 1 ]; then venv_args+=(--system-site-packages); fi
+    if [ "$DEV" -eq 1 ]; then extras="sheets,dev"; fi
     if [ ! -x "$venv/bin/python" ]; then
         say "creating $venv ${venv_args[*]}"
         $runner "$PYTHON" -m venv ${venv_args[@]+"${venv_args[@]}"} "$venv"
@@ -135,17 +223,38 @@ build_venv() {
     elif [ "$SERVICE" -eq 1 ] && ! grep -qE '^home *= */usr/bin/?$' "$venv/pyvenv.cfg" 2>/dev/null; then
         say "recreating $venv with $PYTHON: the kiosk must not depend on another Python"
         $runner "$PYTHON" -m venv --clear ${venv_args[@]+"${venv_args[@]}"} "$venv"
+    elif [ "$(venv_python_minor "$venv")" != "$(python_minor "$PYTHON")" ]; then
+        # An upgrade from Bookworm to trixie (3.11 -> 3.13) leaves a venv of a Python that is gone.
+        say "recreating $venv: it was made with Python $(venv_python_minor "$venv"), this is $(python_minor "$PYTHON")"
+        $runner "$PYTHON" -m venv --clear ${venv_args[@]+"${venv_args[@]}"} "$venv"
     fi
-    say "installing Python packages ($src/requirements.txt)"
-    $runner "${pip[@]}" -r "$src/requirements.txt"
+    local constraints=()
+    if [ "$IS_PI" -eq 1 ]; then
+        # A numpy of pip's own in the venv (left by an older set-up) would shadow apt's.
+        local shadow
+        for shadow in "$venv"/lib/python3*/site-packages/numpy; do
+            if [ -d "$shadow" ]; then
+                say "removing the venv's own numpy ($shadow): apt's numpy is the one Picamera2 is built against"
+                $runner "$venv/bin/python" -m pip uninstall -y -q numpy
+            fi
+        done
+        local pins
+        pins="$(apt_pins)" || die "could not read apt's numpy: install python3-numpy with apt, then run setup.sh again"
+        say "holding the venv to apt's $pins ($venv/apt-constraints.txt)"
+        if [ "$DRY_RUN" -eq 1 ]; then
+            printf '[dry-run] write %s: %s\n' "$venv/apt-constraints.txt" "$pins"
+        else
+            printf '%s\n' "$pins" | $runner tee "$venv/apt-constraints.txt" >/dev/null
+        fi
+        constraints=(-c "$venv/apt-constraints.txt")
+    fi
+    say "installing the app and its Python packages ($src/pyproject.toml, [$extras])"
     if [ "$editable" -eq 1 ]; then
-        $runner "${pip[@]}" --no-deps -e "$src"
+        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} -e "$src[$extras]"
     else
+        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} "$src[$extras]"
+        # The same version number as the copy before: reinstall the app itself from SRC.
         $runner "${pip[@]}" --no-deps --force-reinstall "$src"
-    fi
-    if [ "$DEV" -eq 1 ]; then
-        say "installing test tools (requirements-dev.txt)"
-        $runner "${pip[@]}" -r "$src/requirements-dev.txt"
     fi
     if [ "$DRY_RUN" -eq 1 ]; then
         run "$venv/bin/python" -c 'import kivy, gpiozero, cv2, pyzbar.pyzbar'

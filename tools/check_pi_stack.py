@@ -1,9 +1,10 @@
-"""Check a Raspberry Pi venv: Picamera2 from apt, numpy < 2, OpenCV's ArucoDetector, lgpio.
+"""Check a Raspberry Pi venv: Picamera2 and numpy from apt, OpenCV's ArucoDetector, lgpio.
 
     .venv/bin/python tools/check_pi_stack.py
 
 Run by ``setup.sh`` on a Pi with the venv's Python.  Exit status 1 when the camera stack
-cannot work (Picamera2 does not import, numpy 2 is in the venv, OpenCV lacks
+cannot work (Picamera2 does not import, a numpy other than apt's is imported — apt's Picamera2
+and simplejpeg are built against apt's numpy: 1.24 on Bookworm, 2.2 on trixie —, OpenCV lacks
 ``cv2.aruco.ArucoDetector``): each problem is printed with what to do.  A missing camera or
 lgpio is only a warning: the app falls back to a USB webcam or the simulated table, and to
 the on-screen panel.  Standard library only, so it can report a broken numpy too.
@@ -15,6 +16,19 @@ import os
 import shutil
 import sys
 import tempfile
+from importlib import metadata
+from pathlib import Path
+
+#: Where apt puts Debian's Python packages (TABLE_COMPANION_APT_SITE replaces it in tests).
+APT_SITE = Path(os.environ.get("TABLE_COMPANION_APT_SITE", "/usr/lib/python3/dist-packages"))
+
+
+def apt_version(name: str) -> str | None:
+    """The version of NAME that apt installed, or None."""
+    for dist in metadata.distributions(path=[str(APT_SITE)]):
+        if (dist.metadata["Name"] or "").lower() == name:
+            return dist.version
+    return None
 
 
 def check() -> tuple[list[str], list[str], list[str]]:
@@ -27,12 +41,15 @@ def check() -> tuple[list[str], list[str], list[str]]:
     except Exception as exc:  # noqa: BLE001 - any failure is reported, with its type
         problems.append(f"numpy does not import ({type(exc).__name__}: {exc})")
     else:
-        facts.append(f"numpy {numpy.__version__} from {numpy.__file__}")
-        if int(numpy.__version__.split(".")[0]) >= 2:
+        where = Path(numpy.__file__).resolve().parent
+        facts.append(f"numpy {numpy.__version__} from {where}")
+        if APT_SITE.resolve() not in where.parents:
+            from_apt = apt_version("numpy")
             problems.append(
-                f"numpy {numpy.__version__} is in the venv: apt's picamera2 and simplejpeg are built "
-                "against numpy 1.x and fail with 'numpy.dtype size changed'; "
-                "install requirements.txt (numpy<2) again")
+                f"numpy {numpy.__version__} from {where} shadows apt's numpy "
+                f"{from_apt or '(python3-numpy, not installed)'}, which Picamera2 and simplejpeg are built "
+                "against (they fail with 'numpy.dtype size changed' or 'numpy.core.multiarray failed to "
+                "import'): remove it with `pip uninstall numpy` in this venv and run setup.sh again")
     try:
         import cv2
     except Exception as exc:  # noqa: BLE001

@@ -29,7 +29,14 @@ open(os.path.join(os.environ.get("LG_WD") or os.getcwd(), ".lgd-nfy0"), "w").clo
 '''
 
 
-def run_check(tmp_path: Path, modules: dict[str, str]) -> subprocess.CompletedProcess[str]:
+def numpy_site() -> str:
+    """The folder this venv's numpy lives in: it plays apt's dist-packages in these tests."""
+    import numpy
+
+    return str(Path(numpy.__file__).resolve().parent.parent)
+
+
+def run_check(tmp_path: Path, modules: dict[str, str], apt_site: str | None = None) -> subprocess.CompletedProcess[str]:
     standins = tmp_path / "standins"
     for name, source in modules.items():
         (standins / name).mkdir(parents=True)
@@ -38,6 +45,7 @@ def run_check(tmp_path: Path, modules: dict[str, str]) -> subprocess.CompletedPr
     workdir.mkdir()
     env = {k: v for k, v in os.environ.items() if k != "LG_WD"}
     env["PYTHONPATH"] = str(standins)
+    env["TABLE_COMPANION_APT_SITE"] = apt_site or numpy_site()
     return subprocess.run([sys.executable, str(CHECK)], env=env, cwd=workdir, capture_output=True,
                           text=True, timeout=120)
 
@@ -53,7 +61,7 @@ def test_working_stack_passes_and_names_the_camera(tmp_path):
     proc = run_check(tmp_path, {"picamera2": PICAMERA2_WITH.format(cameras=[{"Model": "imx708_wide", "Num": 0}]),
                                 "lgpio": LGPIO})
     assert proc.returncode == 0, proc.stdout + proc.stderr
-    assert "camera: imx708_wide" in proc.stdout and "numpy 1." in proc.stdout
+    assert "camera: imx708_wide" in proc.stdout and "numpy " in proc.stdout
     assert "OpenCV 4." in proc.stdout and "lgpio stand-in" in proc.stdout
     # lgpio's pipe went to a temporary LG_WD, not into the working directory.
     assert not (tmp_path / "cwd" / ".lgd-nfy0").exists()
@@ -67,8 +75,16 @@ def test_no_camera_and_no_lgpio_only_warn(tmp_path):
     assert "lgpio does not import (ImportError" in proc.stderr
 
 
-def test_numpy_2_in_the_venv_stops_setup(tmp_path):
+def test_a_numpy_other_than_apts_stops_setup(tmp_path):
+    """A numpy of pip's own ahead of apt's (numpy 2 on Bookworm, numpy 1 on trixie, or even the same
+    version from PyPI) is what breaks apt's Picamera2: it must come from apt's dist-packages."""
+    apt_site = tmp_path / "dist-packages"
+    (apt_site / "numpy").mkdir(parents=True)
+    (apt_site / "numpy-1.24.2.dist-info").mkdir()
+    (apt_site / "numpy-1.24.2.dist-info" / "METADATA").write_text("Metadata-Version: 2.1\nName: numpy\nVersion: 1.24.2\n")
     proc = run_check(tmp_path, {"numpy": "__version__ = '2.1.3'\n",
-                                "picamera2": PICAMERA2_WITH.format(cameras=[]), "lgpio": LGPIO})
+                                "picamera2": PICAMERA2_WITH.format(cameras=[]), "lgpio": LGPIO},
+                     apt_site=str(apt_site))
     assert proc.returncode == 1
-    assert "numpy 2.1.3 is in the venv" in proc.stderr
+    assert "numpy 2.1.3 from" in proc.stderr and "shadows apt's numpy 1.24.2" in proc.stderr
+    assert "pip uninstall numpy" in proc.stderr

@@ -8,6 +8,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.system.install import ROOT, SETUP, dry_run, steps, written_files
 
 
@@ -39,11 +41,17 @@ def test_service_dry_run_on_a_pi_prints_every_step(tmp_path):
     # DEBIAN_FRONTEND passed through env because sudo drops it.
     assert has_step(lines, r"^(sudo )?env DEBIAN_FRONTEND=noninteractive apt-get install .*python3-picamera2")
     assert has_step(lines, r"apt-get install .*python3-lgpio")
+    assert has_step(lines, r"apt-get install .*python3-numpy .*python3-gpiozero")
     # A root-owned copy with its own venv that sees apt's packages; Picamera2 is checked in it.
     assert has_step(lines, rf"install -d -m 0755 -o root -g root {prefix} {prefix}/src$")
     assert has_step(lines, rf"^(sudo )?rsync -a --delete --chown=root:root .* {prefix}/src/$")
     assert has_step(lines, rf"^(sudo )?/usr/bin/python3 -m venv --system-site-packages {prefix}/venv$")
-    assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python -m pip install .*-r {prefix}/src/requirements.txt$")
+    # The venv is held to apt's numpy (the one Picamera2 is built against); the app and its
+    # dependencies come from pyproject.toml, the app itself reinstalled from the copy.
+    assert re.search(rf"^\[dry-run\] write {prefix}/venv/apt-constraints.txt: numpy==\S+$", out, re.M), out
+    assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python -m pip install .*-c {prefix}/venv/apt-constraints.txt "
+                           rf"{prefix}/src\[sheets\]$")
+    assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python -m pip install .*--no-deps --force-reinstall {prefix}/src$")
     assert has_step(lines, rf"^(sudo )?{prefix}/venv/bin/python {prefix}/src/tools/check_pi_stack.py$")
     # The user, the unit and its timer, enabled; console boot (or already so).
     assert has_step(lines, r"useradd --system .*--shell /usr/sbin/nologin companion$") or \
@@ -66,7 +74,7 @@ def test_service_dry_run_elsewhere_has_no_pi_parts(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = steps(proc.stdout)
     assert "Raspberry Pi detected" not in proc.stdout
-    assert not has_step(lines, r"python3-picamera2|python3-lgpio|check_pi_stack|raspi-config")
+    assert not has_step(lines, r"python3-picamera2|python3-lgpio|check_pi_stack|raspi-config|apt-constraints")
     assert has_step(lines, rf"^(sudo )?/usr/bin/python3 -m venv {prefix}/venv$")  # no --system-site-packages
 
 
@@ -93,7 +101,7 @@ def test_checkout_dry_run_on_a_pi_checks_picamera2_in_the_checkout_venv(tmp_path
     assert proc.returncode == 0, proc.stdout + proc.stderr
     lines = steps(proc.stdout)
     venv = ROOT / ".venv"
-    assert has_step(lines, rf"^{venv}/bin/python -m pip install .*--no-deps -e {ROOT}$")
+    assert has_step(lines, rf"^{venv}/bin/python -m pip install .*-c {venv}/apt-constraints.txt -e {ROOT}\[sheets\]$")
     assert has_step(lines, rf"^{venv}/bin/python {ROOT}/tools/check_pi_stack.py$")
     assert not written_files(proc.stdout) and not has_step(lines, r"systemctl|useradd|rsync")
 
@@ -101,7 +109,7 @@ def test_checkout_dry_run_on_a_pi_checks_picamera2_in_the_checkout_venv(tmp_path
 def test_setup_copies_what_the_kiosk_runs(tmp_path):
     """The rsync list names every top-level package pyproject installs, and the tools setup runs."""
     text = SETUP.read_text()
-    for name in ("companion", "hardware", "vision", "ui", "tools", "pyproject.toml", "requirements.txt"):
+    for name in ("companion", "hardware", "vision", "ui", "tools", "pyproject.toml"):
         assert f'"$ROOT/{name}"' in text, name
     assert (ROOT / "tools" / "check_pi_stack.py").exists()
 
@@ -149,3 +157,70 @@ def test_a_kiosk_venv_on_another_python_is_made_again_on_debians(tmp_path):
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"recreating {venv} with /usr/bin/python3" in proc.stdout
     assert has_step(steps(proc.stdout), rf"^(sudo )?/usr/bin/python3 -m venv --clear --system-site-packages {venv}$")
+
+
+def test_dev_dry_run_installs_the_dev_extra_without_apt_pins_off_the_pi(tmp_path):
+    proc = dry_run(tmp_path, "--dev", pi=False)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert has_step(steps(proc.stdout), rf"^{ROOT}/.venv/bin/python -m pip install -q --disable-pip-version-check "
+                                        rf"-e {ROOT}\[sheets,dev\]$")
+
+
+def test_32_bit_systems_are_refused_with_what_to_flash(tmp_path):
+    for pi, words in ((True, "Flash 'Raspberry Pi OS Lite (64-bit)'"), (False, "needs a 64-bit Debian 12 or 13")):
+        folder = tmp_path / ("pi" if pi else "laptop")
+        folder.mkdir()
+        proc = dry_run(folder, pi=pi, TABLE_COMPANION_ARCH="armhf")
+        assert proc.returncode == 1 and words in proc.stderr, proc.stderr
+        assert len(proc.stderr.strip().splitlines()) == 1  # one line, no trap noise
+    for arch in ("arm64", "amd64"):
+        assert dry_run(tmp_path / "laptop", pi=False, TABLE_COMPANION_ARCH=arch).returncode == 0
+
+
+def test_the_os_generation_is_named(tmp_path):
+    release = tmp_path / "os-release"
+    release.write_text('PRETTY_NAME="Debian GNU/Linux 13 (trixie)"\nNAME="Debian GNU/Linux"\n'
+                       'VERSION_CODENAME=trixie\n')
+    proc = dry_run(tmp_path, TABLE_COMPANION_OS_RELEASE=str(release), TABLE_COMPANION_ARCH="arm64")
+    assert proc.returncode == 0 and "system: Debian GNU/Linux 13 (trixie) (arm64)" in proc.stdout
+    release.write_text('PRETTY_NAME="Ubuntu 24.04 LTS"\nVERSION_CODENAME=noble\n')
+    proc = dry_run(tmp_path, TABLE_COMPANION_OS_RELEASE=str(release))
+    assert proc.returncode == 0 and "neither Debian 12 (bookworm) nor 13 (trixie)" in proc.stderr
+
+
+def test_sudo_is_asked_once_and_says_why(tmp_path):
+    """Raspberry Pi OS since April 2026 has no passwordless sudo: set-up says why it asks, asks
+    once (`sudo -v`), and stops with one clear line when sudo refuses. Run as an unprivileged
+    user with a stand-in sudo that records its calls and refuses."""
+    import pwd
+    import shutil
+    import tempfile
+
+    if os.geteuid() != 0:
+        pytest.skip("needs root to run setup.sh as another user")
+    try:
+        nobody = pwd.getpwnam("nobody")
+    except KeyError:
+        pytest.skip("no user 'nobody' here")
+    with tempfile.TemporaryDirectory() as shared:
+        os.chmod(shared, 0o777)
+        bin_dir = Path(shared) / "bin"
+        bin_dir.mkdir()
+        log = Path(shared) / "sudo.log"
+        (bin_dir / "sudo").write_text(f'#!/bin/sh\necho "$*" >> {log}\nexit 1\n')
+        (bin_dir / "sudo").chmod(0o755)
+        checkout = Path(shared) / "checkout"
+        checkout.mkdir()
+        shutil.copy(SETUP, checkout / "setup.sh")
+        env = {"PATH": f"{bin_dir}:/usr/bin:/bin", "HOME": shared,
+               "TABLE_COMPANION_DEVICE_MODEL": str(Path(shared) / "none")}
+        # A package that is surely missing makes the apt step need root.
+        text = (checkout / "setup.sh").read_text().replace("packages=(python3 ", "packages=(table-companion-not-a-package python3 ", 1)
+        (checkout / "setup.sh").write_text(text)
+        proc = subprocess.run(["bash", str(checkout / "setup.sh")], env=env, capture_output=True, text=True,
+                              timeout=120, user=nobody.pw_uid, group=nobody.pw_gid, cwd=shared)
+        assert proc.returncode == 1, proc.stdout + proc.stderr
+        assert "root is needed to install system packages with apt-get" in proc.stdout
+        assert "sudo asks for your password once" in proc.stdout
+        assert "sudo did not give root" in proc.stderr
+        assert log.read_text().splitlines() == ["-n true", "-v"]
