@@ -28,6 +28,13 @@ _PRIORITIES = ((logging.CRITICAL, 2), (logging.ERROR, 3), (logging.WARNING, 4), 
 
 _HANDLER_NAME = "table-companion-stderr"
 
+#: Kivy's provider probes that fail by design where the app runs, logged by Kivy as CRITICAL with
+#: tracebacks in the message (kivy/core/__init__.py ``core_select_lib``). The X11 cut buffer
+#: (middle-click paste: kivy/core/clipboard/__init__.py tries xclip, then xsel, both absent from
+#: Raspberry Pi OS Lite and unused on a touch table or under KMS; the clipboard itself is SDL2's).
+#: Under systemd each start put that CRITICAL and two tracebacks in the journal.
+EXPECTED_PROBE_FAILURES = ("Cutbuffer: Unable to find any valuable Cutbuffer provider",)
+
 log = logging.getLogger("companion.app")
 
 
@@ -38,6 +45,16 @@ class JournalFormatter(logging.Formatter):
         text = super().format(record)
         priority = next((p for level, p in _PRIORITIES if record.levelno >= level), 7)
         return "\n".join(f"<{priority}>{line}" for line in text.splitlines() or [""])
+
+
+class ExpectedProbeFailures(logging.Filter):
+    """Demotes Kivy's expected probe failures to DEBUG: kept for ``-d``, not in the journal."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno > logging.DEBUG and str(record.msg).startswith(EXPECTED_PROBE_FAILURES):
+            record.levelno, record.levelname = logging.DEBUG, "DEBUG"
+            return logging.getLogger(record.name).isEnabledFor(logging.DEBUG)
+        return True
 
 
 def stderr_is_journal(environ: Mapping[str, str] = os.environ, stream: IO[str] | None = None) -> bool:
@@ -74,6 +91,9 @@ def setup_logging(level: int = logging.INFO, environ: dict[str, str] | None = No
             handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         root.addHandler(handler)
     root.setLevel(level)
+    kivy_logger = logging.getLogger("kivy")
+    if not any(isinstance(f, ExpectedProbeFailures) for f in kivy_logger.filters):
+        kivy_logger.addFilter(ExpectedProbeFailures())
     logging.captureWarnings(True)
     warnings.simplefilter("default")  # each distinct warning once per place, never silenced
     sys.excepthook = _log_uncaught

@@ -51,3 +51,21 @@ def test_stopping_and_status_reach_the_notify_socket(tmp_path, monkeypatch):
         assert sdnotify.stopping() and sdnotify.status("Table\nCompanion  running")
         assert server.recv(64) == b"STOPPING=1"
         assert server.recv(64) == b"STATUS=Table Companion running"
+
+
+def test_kivys_expected_cut_buffer_probe_stays_out_of_the_journal():
+    """Kivy 2.3 logs CRITICAL (with xclip's and xsel's tracebacks) when neither is installed: on
+    the kiosk that was in journald at every boot. It is demoted to DEBUG; other CRITICALs stay."""
+    import io
+
+    from ui.logs import setup_logging
+
+    stream = io.StringIO()
+    handler = setup_logging(environ={}, stream=stream)
+    handler.setStream(stream)
+    kivy = logging.getLogger("kivy")
+    kivy.critical("Cutbuffer: Unable to find any valuable Cutbuffer provider. Please enable debug logging\n"
+                  "xclip - FileNotFoundError: [Errno 2] No such file or directory: 'xclip'")
+    kivy.critical("Window: Unable to find any valuable Window provider.")
+    assert "Cutbuffer" not in stream.getvalue() and "xclip" not in stream.getvalue()
+    assert "Unable to find any valuable Window provider" in stream.getvalue()
