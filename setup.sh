@@ -11,7 +11,8 @@
 # Idempotent: run it again any time; after `git pull`, `sudo ./setup.sh --service` updates the kiosk.
 # For tests: TABLE_COMPANION_DEVICE_MODEL names the device-tree model file read to detect a Pi
 # (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion and
-# TABLE_COMPANION_UNIT_DIR /etc/systemd/system.
+# TABLE_COMPANION_UNIT_DIR /etc/systemd/system. TABLE_COMPANION_SYSTEMD_VERSION replaces the
+# version `systemctl --version` reports.
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -204,8 +205,32 @@ for group in gpio video input render; do
     fi
 done
 
+# The unit's back-off depends on systemd's version: RestartSteps= and RestartMaxDelaySec=
+# (a growing pause between restarts) came with systemd 254 (trixie has 257); 252 (Bookworm)
+# would warn about them, so its unit keeps a start limit and the retry timer instead.
+if [ -n "${TABLE_COMPANION_SYSTEMD_VERSION:-}" ]; then
+    systemd_version="$TABLE_COMPANION_SYSTEMD_VERSION"
+else
+    systemd_version="$(systemctl --version 2>/dev/null | sed -n '1s/^systemd \([0-9][0-9]*\).*/\1/p')" || true
+fi
+case "$systemd_version" in
+    ''|*[!0-9]*)
+        warn "could not read systemd's version ('${systemd_version}'): the unit gets systemd 252's back-off (no growing pause)"
+        systemd_version=252 ;;
+esac
+if [ "$systemd_version" -ge 254 ]; then
+    unit_keep=SINCE_254 unit_drop=BEFORE_254
+    say "systemd $systemd_version: after a crash the kiosk restarts with a growing pause (3 s up to 90 s)"
+else
+    unit_keep=BEFORE_254 unit_drop=SINCE_254
+    say "systemd $systemd_version: after a crash the kiosk restarts in 3 s; after 5 starts in 60 s, in 90 s"
+fi
+
+# render TEMPLATE: the unit files with the placeholders filled in and the lines for this
+# systemd kept (their marker removed), the others dropped.
 render() {
-    sed -e "s#@PREFIX@#$PREFIX#g" -e "s#@USER@#$SERVICE_USER#g" \
+    sed -e "/^@$unit_drop@/d" -e "s/^@$unit_keep@//" \
+        -e "s#@PREFIX@#$PREFIX#g" -e "s#@USER@#$SERVICE_USER#g" \
         -e "s#@GROUPS@#${groups[*]}#g" -e "s#@DATA_DIR@#$DATA_DIR#g" "$1"
 }
 render "$ROOT/systemd/table-companion.service" | install_file "$UNIT_DIR/table-companion.service" 0644

@@ -13,17 +13,19 @@ TIMER_TEMPLATE = ROOT / "systemd" / "table-companion-retry.timer"
 PI_MODEL = b"Raspberry Pi 5 Model B Rev 1.0\x00"
 
 
-def dry_run(tmp_path: Path, *args: str, pi: bool = True, prefix: Path | None = None
-            ) -> subprocess.CompletedProcess[str]:
+def dry_run(tmp_path: Path, *args: str, pi: bool = True, prefix: Path | None = None,
+            env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     """``setup.sh ARGS --dry-run`` with a fake device-tree model (a Pi 5, or none) and an
-    install prefix under ``tmp_path`` (default ``tmp_path/opt``)."""
+    install prefix under ``tmp_path`` (default ``tmp_path/opt``); ``env`` sets more variables
+    (e.g. ``TABLE_COMPANION_SYSTEMD_VERSION``), replacing the environment's."""
     model = tmp_path / "device-tree-model"
     if pi:
         model.write_bytes(PI_MODEL)
-    env = dict(os.environ,
-               TABLE_COMPANION_DEVICE_MODEL=str(model),
-               TABLE_COMPANION_PREFIX=str(prefix or tmp_path / "opt"))
-    return subprocess.run(["bash", str(SETUP), *args, "--dry-run"], env=env, capture_output=True,
+    full_env = dict(os.environ,
+                    TABLE_COMPANION_DEVICE_MODEL=str(model),
+                    TABLE_COMPANION_PREFIX=str(prefix or tmp_path / "opt"))
+    full_env.update(env or {})
+    return subprocess.run(["bash", str(SETUP), *args, "--dry-run"], env=full_env, capture_output=True,
                           text=True, timeout=120)
 
 
