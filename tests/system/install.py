@@ -10,6 +10,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP = ROOT / "setup.sh"
 UNIT_TEMPLATE = ROOT / "systemd" / "table-companion.service"
 TIMER_TEMPLATE = ROOT / "systemd" / "table-companion-retry.timer"
+USB_RULE_TEMPLATE = ROOT / "systemd" / "table-companion-usb.rules"
 PI_MODEL = b"Raspberry Pi 5 Model B Rev 1.0\x00"
 
 

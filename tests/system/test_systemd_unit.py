@@ -203,6 +203,11 @@ def test_hardening_asked_by_the_issue_without_cutting_off_devices(units, version
     keys = {k for k, _ in unit["Service"]}
     assert not keys & {"PrivateDevices", "DevicePolicy", "DeviceAllow", "ProcSubset",
                        "MemoryDenyWriteExecute", "PrivateNetwork", "PrivateUsers", "DynamicUser"}
+    # Writable besides the state directory: only the folder USB sticks are mounted in ("-":
+    # no error where it does not exist). MountFlags= stays unset: mounts from the host
+    # must keep propagating into the unit (a stick plugged in after the start).
+    assert values(unit, "Service", "ReadWritePaths") == ["-/media/companion"]
+    assert not values(unit, "Service", "MountFlags")
 
 
 @pytest.mark.parametrize("version", VERSIONS)
