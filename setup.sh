@@ -15,7 +15,10 @@
 # For tests: TABLE_COMPANION_DEVICE_MODEL names the device-tree model file read to detect a Pi
 # (default /proc/device-tree/model); TABLE_COMPANION_PREFIX replaces /opt/table-companion and
 # TABLE_COMPANION_UNIT_DIR /etc/systemd/system; TABLE_COMPANION_ARCH replaces what
-# `dpkg --print-architecture` says and TABLE_COMPANION_OS_RELEASE names /etc/os-release.
+# `dpkg --print-architecture` says and TABLE_COMPANION_OS_RELEASE names /etc/os-release;
+# TABLE_COMPANION_SYSTEMD_VERSION replaces the version `systemctl --version` reports,
+# TABLE_COMPANION_SYSTEM_PTUUID the partition table UUID of the disk / is on (which the USB
+# stick rule leaves out).
 set -euo pipefail
 
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -313,8 +316,32 @@ for group in gpio video input render; do
     fi
 done
 
+# The unit's back-off depends on systemd's version: RestartSteps= and RestartMaxDelaySec=
+# (a growing pause between restarts) came with systemd 254 (trixie has 257); 252 (Bookworm)
+# would warn about them, so its unit keeps a start limit and the retry timer instead.
+if [ -n "${TABLE_COMPANION_SYSTEMD_VERSION:-}" ]; then
+    systemd_version="$TABLE_COMPANION_SYSTEMD_VERSION"
+else
+    systemd_version="$(systemctl --version 2>/dev/null | sed -n '1s/^systemd \([0-9][0-9]*\).*/\1/p')" || true
+fi
+case "$systemd_version" in
+    ''|*[!0-9]*)
+        warn "could not read systemd's version ('${systemd_version}'): the unit gets systemd 252's back-off (no growing pause)"
+        systemd_version=252 ;;
+esac
+if [ "$systemd_version" -ge 254 ]; then
+    unit_keep=SINCE_254 unit_drop=BEFORE_254
+    say "systemd $systemd_version: after a crash the kiosk restarts with a growing pause (3 s up to 90 s)"
+else
+    unit_keep=BEFORE_254 unit_drop=SINCE_254
+    say "systemd $systemd_version: after a crash the kiosk restarts in 3 s; after 5 starts in 60 s, in 90 s"
+fi
+
+# render TEMPLATE: the unit files with the placeholders filled in and the lines for this
+# systemd kept (their marker removed), the others dropped.
 render() {
-    sed -e "s#@PREFIX@#$PREFIX#g" -e "s#@USER@#$SERVICE_USER#g" \
+    sed -e "/^@$unit_drop@/d" -e "s/^@$unit_keep@//" \
+        -e "s#@PREFIX@#$PREFIX#g" -e "s#@USER@#$SERVICE_USER#g" \
         -e "s#@GROUPS@#${groups[*]}#g" -e "s#@DATA_DIR@#$DATA_DIR#g" "$1"
 }
 render "$ROOT/systemd/table-companion.service" | install_file "$UNIT_DIR/table-companion.service" 0644
@@ -325,6 +352,37 @@ if [ "$DRY_RUN" -eq 0 ] && command -v systemd-analyze >/dev/null; then
     [ -z "$problems" ] || die "systemd-analyze verify: $problems"
 fi
 as_root systemctl enable table-companion.service
+
+# --- USB sticks ----------------------------------------------------------------
+# The Lite image mounts no USB stick. A udev rule has systemd mount a stick's FAT, exFAT or
+# NTFS file system on /media/$SERVICE_USER/<UUID>, owned by the kiosk user, where "Export to
+# USB" looks; the unit lets the kiosk write there (ReadWritePaths=). The disk the system
+# runs from is left out by its partition table's UUID, in case it is on USB too.
+USB_MEDIA="/media/$SERVICE_USER"
+system_ptuuid="${TABLE_COMPANION_SYSTEM_PTUUID-}"
+if [ -z "$system_ptuuid" ] && command -v findmnt >/dev/null && command -v lsblk >/dev/null; then
+    root_device="$(findmnt -n -o SOURCE / 2>/dev/null)" || root_device=""
+    case "$root_device" in
+        /dev/*) system_ptuuid="$(lsblk -n -d -o PTUUID "$root_device" 2>/dev/null | tr -d '[:space:]')" || system_ptuuid="" ;;
+    esac
+fi
+case "$system_ptuuid" in
+    ''|*[!0-9A-Fa-f-]*)
+        system_ptuuid=""
+        say "USB sticks: no partition table UUID found for the system disk: the rule leaves out only what is not on USB" ;;
+esac
+say "USB sticks: mounted on $USB_MEDIA/<UUID> for the kiosk (a udev rule and systemd-mount)"
+as_root install -d -m 0755 -o root -g root "$USB_MEDIA"
+if [ -n "$system_ptuuid" ]; then
+    sed -e "s#@USER@#$SERVICE_USER#g" -e "s#@SYSTEM_PTUUID@#$system_ptuuid#g" "$ROOT/systemd/table-companion-usb.rules"
+else
+    sed -e "s#@USER@#$SERVICE_USER#g" -e "/@SYSTEM_PTUUID@/d" "$ROOT/systemd/table-companion-usb.rules"
+fi | install_file /etc/udev/rules.d/80-table-companion-usb.rules 0644
+if [ "$DRY_RUN" -eq 1 ] || command -v udevadm >/dev/null; then
+    as_root udevadm control --reload
+else
+    warn "udevadm not found: USB sticks are mounted once udev runs (after a reboot)"
+fi
 
 # The kiosk draws on the display through KMS/DRM; a desktop's display manager holds it.
 NEED_REBOOT=0

@@ -10,21 +10,23 @@ ROOT = Path(__file__).resolve().parents[2]
 SETUP = ROOT / "setup.sh"
 UNIT_TEMPLATE = ROOT / "systemd" / "table-companion.service"
 TIMER_TEMPLATE = ROOT / "systemd" / "table-companion-retry.timer"
+USB_RULE_TEMPLATE = ROOT / "systemd" / "table-companion-usb.rules"
 PI_MODEL = b"Raspberry Pi 5 Model B Rev 1.0\x00"
 
 
 def dry_run(tmp_path: Path, *args: str, pi: bool = True, prefix: Path | None = None,
-            **overrides: str) -> subprocess.CompletedProcess[str]:
+            env: dict[str, str] | None = None, **overrides: str) -> subprocess.CompletedProcess[str]:
     """``setup.sh ARGS --dry-run`` with a fake device-tree model (a Pi 5, or none) and an
-    install prefix under ``tmp_path`` (default ``tmp_path/opt``); OVERRIDES are more
-    environment variables (TABLE_COMPANION_ARCH=..., ...)."""
+    install prefix under ``tmp_path`` (default ``tmp_path/opt``); ``env`` and OVERRIDES set more
+    variables (e.g. ``TABLE_COMPANION_SYSTEMD_VERSION``, ``TABLE_COMPANION_ARCH``)."""
     model = tmp_path / "device-tree-model"
     if pi:
         model.write_bytes(PI_MODEL)
-    env = dict(os.environ,
-               TABLE_COMPANION_DEVICE_MODEL=str(model),
-               TABLE_COMPANION_PREFIX=str(prefix or tmp_path / "opt"), **overrides)
-    return subprocess.run(["bash", str(SETUP), *args, "--dry-run"], env=env, capture_output=True,
+    full_env = dict(os.environ,
+                    TABLE_COMPANION_DEVICE_MODEL=str(model),
+                    TABLE_COMPANION_PREFIX=str(prefix or tmp_path / "opt"))
+    full_env.update(env or {}, **overrides)
+    return subprocess.run(["bash", str(SETUP), *args, "--dry-run"], env=full_env, capture_output=True,
                           text=True, timeout=120)
 
 

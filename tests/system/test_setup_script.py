@@ -57,7 +57,8 @@ def test_service_dry_run_on_a_pi_prints_every_step(tmp_path):
     assert has_step(lines, r"useradd --system .*--shell /usr/sbin/nologin companion$") or \
         "system user companion: present" in out
     assert set(written_files(out)) == {"/etc/systemd/system/table-companion.service",
-                                       "/etc/systemd/system/table-companion-retry.timer"}
+                                       "/etc/systemd/system/table-companion-retry.timer",
+                                       "/etc/udev/rules.d/80-table-companion-usb.rules"}
     assert has_step(lines, r"systemctl daemon-reload$")
     assert has_step(lines, r"systemctl enable table-companion.service$")
     assert has_step(lines, r"raspi-config nonint do_boot_behaviour B1$|systemctl set-default multi-user.target$") \
