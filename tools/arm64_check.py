@@ -18,7 +18,7 @@ fresh root filesystem:
    device-tree model file (TABLE_COMPANION_DEVICE_MODEL);
 3. copies the checkout (its git-tracked files, as a clone has them) to /home/pi/table-companion
    and runs the README's ``./setup.sh --dev`` there as the user ``pi`` (sudo without a password,
-   as the Bookworm images had it);
+   as the Bookworm images had it), or as root with ``--as-root`` (as CI runs);
 4. starts the app under Xvfb to its home screen and stops it as systemd would
    (tools/clean_start.py: READY=1, SIGTERM, exit 0, no CRITICAL and no traceback on stderr); on
    the Pi path without --simulate, so the app takes its Pi camera and GPIO paths and falls back;
@@ -73,6 +73,10 @@ REPO_IN_ROOT = "/srv/rpi-archive-standin"
 ROOT_FACTS = ("-c 'import sys, numpy, cv2, kivy; print(\"Python %d.%d\" % sys.version_info[:2], "
               "\"numpy\", numpy.__version__, \"(apt)\" if numpy.__file__.startswith(\"/usr/lib/python3/\") "
               "else \"(pip)\", \"OpenCV\", cv2.__version__, \"Kivy\", kivy.__version__)' 2>/dev/null")
+
+
+#: Change it when make_debs() changes what it packs: cached stand-ins are then built again.
+STANDIN_LAYOUT = "1"
 
 
 class CheckFailed(Exception):
@@ -147,6 +151,24 @@ def prepare_host(arch: str) -> None:
         sh(["update-binfmts", "--enable", qemu])
     if not (binfmt / qemu).exists():
         raise SystemExit(f"arm64_check: {qemu} is not registered with binfmt_misc; this machine cannot run {arch} binaries")
+    ensure_credentials_flag(binfmt / qemu)
+
+
+def ensure_credentials_flag(entry: Path) -> None:
+    """sudo is set-uid: under qemu-user it runs as root only when the handler has binfmt_misc's
+    C flag (credentials from the binary, which implies O), which Debian's registration lacks.
+    Registers the handler again with it (same magic, mask and interpreter)."""
+    fields = dict(line.split(" ", 1) for line in entry.read_text().splitlines() if " " in line)
+    flags = fields.get("flags:", "").strip()
+    if "C" in flags:
+        return
+    magic, mask = bytes.fromhex(fields["magic"]), bytes.fromhex(fields["mask"])
+    escape = lambda data: "".join(f"\\x{b:02x}" for b in data)  # noqa: E731
+    line = (f":{entry.name}:M:{fields.get('offset', '0')}:{escape(magic)}:{escape(mask)}:"
+            f"{fields['interpreter']}:{''.join(sorted(set(flags + 'OC')))}")
+    say(f"registering {entry.name} again with binfmt_misc's C flag, so set-uid sudo works in the roots")
+    entry.write_text("-1")
+    (entry.parent / "register").write_text(line)
 
 
 # --- roots -----------------------------------------------------------------------------
@@ -201,7 +223,7 @@ def standin_digest() -> str:
     for path in sorted(STANDINS.rglob("*")):
         if path.is_file():
             digest.update(str(path.relative_to(STANDINS)).encode() + b"\0" + path.read_bytes())
-    digest.update(Path(__file__).read_bytes())
+    digest.update(STANDIN_LAYOUT.encode())
     return digest.hexdigest()[:12]
 
 
@@ -325,8 +347,10 @@ def timed(run: Run, name: str, action) -> bool:
     return ok
 
 
-def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: bool) -> Run:
+def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: bool, as_root: bool = False) -> Run:
     run = Run(suite, path)
+    user = "root" if as_root else USER  # root: as CI runs the suite
+    checkout = "/root/table-companion" if as_root else CHECKOUT
     run.log = cache / f"{suite}-{arch}-{path}.log"
     run.log.write_text("")
     foreign = arch != host_arch()
@@ -356,33 +380,33 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
             model = root.where / "etc" / "table-companion-device-model"
             model.write_bytes(PI_MODEL)
             env["TABLE_COMPANION_DEVICE_MODEL"] = "/etc/table-companion-device-model"
-        target = root.where / CHECKOUT.lstrip("/")
+        target = root.where / checkout.lstrip("/")
         target.mkdir(parents=True)
         for name in checkout_files():
             (target / name).parent.mkdir(parents=True, exist_ok=True)
             shutil.copy2(ROOT / name, target / name, follow_symlinks=False)
-        root.run(f"chown -R {USER}:{USER} /home/{USER}")
+        root.run(f"chown -R {user}:{user} {checkout}")
         release = dict(line.split("=", 1) for line in (etc / "os-release").read_text().splitlines() if "=" in line)
         return release.get("PRETTY_NAME", "?").strip('"')
 
     def setup():
-        root.run(f"cd {CHECKOUT} && ./setup.sh --dev", user=USER, env=env)
-        root.run(f"cd {CHECKOUT} && .venv/bin/python {ROOT_FACTS}", user=USER, env=env)
+        root.run(f"cd {checkout} && ./setup.sh --dev", user=user, env=env)
+        root.run(f"cd {checkout} && .venv/bin/python {ROOT_FACTS}", user=user, env=env)
         return last_line(run.log)
 
     def home_screen():
         args = "" if path == "pi" else "--simulate "
         timeout = QEMU_START_TIMEOUT if foreign else 240
-        root.run(f"cd {CHECKOUT} && .venv/bin/python tools/clean_start.py --timeout {timeout} -- "
-                 f"{args}--data-dir /tmp/clean-start-data", user=USER, env=env)
+        root.run(f"cd {checkout} && .venv/bin/python tools/clean_start.py --timeout {timeout} -- "
+                 f"{args}--data-dir /tmp/clean-start-data", user=user, env=env)
         return next((line for line in reversed(run.log.read_text().splitlines())
                      if line.startswith("clean_start: READY")), "")
 
     def test_suite():
         selection = " ".join(SMOKE) if tests == "smoke" else ""
         workers = "-n 0" if tests == "smoke" else ""
-        root.run(f"cd {CHECKOUT} && .venv/bin/python -m pytest {workers} {selection}",
-                 user=USER, env=env, timeout=5 * 3600)
+        root.run(f"cd {checkout} && .venv/bin/python -m pytest {workers} {selection}",
+                 user=user, env=env, timeout=5 * 3600)
         return last_line(run.log)
 
     try:
@@ -425,6 +449,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="roots, stand-ins and logs (default /var/cache/table-companion-arm64)")
     parser.add_argument("--jobs", type=int, default=2, help="runs at a time (default 2)")
     parser.add_argument("--keep", action="store_true", help="keep each run's root (else kept only when it failed)")
+    parser.add_argument("--as-root", action="store_true",
+                        help=f"set up and test as root, as CI does (default: as the user {USER!r} with sudo)")
     args = parser.parse_args(argv)
     prepare_host(args.arch)
     args.cache.mkdir(parents=True, exist_ok=True)
@@ -442,7 +468,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(prebuild, suites))
-        runs = list(pool.map(lambda sp: one_run(args.cache, sp[0], sp[1], args.arch, args.tests, args.keep),
+        runs = list(pool.map(lambda sp: one_run(args.cache, sp[0], sp[1], args.arch, args.tests, args.keep,
+                                                  args.as_root),
                              [(s, p) for s in suites for p in paths]))
     report(runs, args.arch)
     return 0 if all(run.ok for run in runs) else 1
