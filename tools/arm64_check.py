@@ -174,10 +174,11 @@ def ensure_credentials_flag(entry: Path) -> None:
 # --- roots -----------------------------------------------------------------------------
 def base_tarball(cache: Path, suite: str, arch: str) -> Path:
     """The suite's base root as a tarball, built once."""
-    tarball = cache / f"{suite}-{arch}-base.tar"
+    key = hashlib.sha256(" ".join(BASE_PACKAGES).encode()).hexdigest()[:8]
+    tarball = cache / f"{suite}-{arch}-base-{key}.tar"
     if tarball.exists():
         return tarball
-    log = cache / f"{suite}-{arch}-base.log"
+    log = tarball.with_suffix(".log")
     log.write_text("")
     partial = tarball.with_suffix(".partial.tar")
     sh(["mmdebstrap", f"--architectures={arch}", "--variant=apt", f"--include={','.join(BASE_PACKAGES)}",
