@@ -100,9 +100,8 @@ ROOT_ASKED=0
 need_root() {  # need_root WHY
     if [ -z "$SUDO" ] || [ "$DRY_RUN" -eq 1 ] || [ "$ROOT_ASKED" -eq 1 ]; then return 0; fi
     ROOT_ASKED=1
-    if ! sudo -n true 2>/dev/null; then
-        say "root is needed $1: sudo asks for your password once"
-    fi
+    if sudo -n true 2>/dev/null; then return 0; fi  # no password needed (or a ticket left)
+    say "root is needed $1: sudo asks for your password once"
     sudo -v || die "sudo did not give root $1: run setup.sh again as a user who may use sudo (or as root)"
 }
 

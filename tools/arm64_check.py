@@ -374,6 +374,8 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
         (etc / "sudoers.d" / "010_pi-nopasswd").write_text(f"{USER} ALL=(ALL) NOPASSWD: ALL\n")
         (etc / "sudoers.d" / "010_pi-nopasswd").chmod(0o440)
         root.run(f"useradd --create-home --shell /bin/bash --groups sudo {USER}")
+        with open(etc / "hosts", "a") as hosts:  # as an image has it: sudo looks its host name up
+            hosts.write(f"127.0.1.1\t{platform.node()}\n")
         if path == "pi":
             shutil.copytree(repo[0], root.where / REPO_IN_ROOT.lstrip("/"))
             (etc / "apt" / "sources.list.d" / "raspi-standin.list").write_text(
