@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from companion.dates import sane_time
 from companion.engine import CompanionError
 from companion.i18n import Text
 from companion.wal import check_wal
@@ -616,8 +617,7 @@ class Journal:
                 damage = "its set-up or result is not readable"
             found.append(PlayedRow(
                 id=gid, game=str(game), config=config if isinstance(config, dict) else {},
-                started=started if isinstance(started, (int, float)) else 0.0,
-                finished=finished if isinstance(finished, (int, float)) else 0.0,
+                started=sane_time(started) or 0.0, finished=sane_time(finished) or 0.0,
                 totals=tuple(totals) if not damage else (), winners=tuple(winners) if not damage else (),
                 start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
         return found
@@ -841,7 +841,7 @@ def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int
         if problem is not None:
             return LoadedEvents(tuple(good), damaged_from=seq if isinstance(seq, int) else expected,
                                 damage=f"entry {expected}: {problem}")
-        good.append(JournalEvent(seq, kind, payload, float(at), bool(joined)))
+        good.append(JournalEvent(seq, kind, payload, sane_time(at) or 0.0, bool(joined)))
     if unreadable:
         after = first + len(good)
         return LoadedEvents(tuple(good), damaged_from=after, damage=f"entry {after}: {unreadable}")
@@ -892,8 +892,7 @@ def _entry(row: Iterable[Any]) -> GameEntry:
         if not isinstance(result, dict):
             result, damage = None, damage or "its result is not readable"
     return GameEntry(id=gid, game=str(game), config=config,
-                     started=started if isinstance(started, (int, float)) else 0.0,
-                     finished=finished if isinstance(finished, (int, float)) else None,
+                     started=sane_time(started) or 0.0, finished=sane_time(finished),
                      status=str(status), result=result, damage=damage)
 
 

@@ -17,6 +17,7 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.stats import PERIOD_LABELS
+from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import available_games, game_title
 from companion.journal import JournalError
@@ -243,7 +244,7 @@ class HistoryScreen(Screen):
             row = Factory.UnfinishedRow()
             names = ", ".join(escape_markup(str(p.get("name", "?"))) for p in entry.config.get("players", [])
                               if isinstance(p, dict))
-            when = time.strftime("%d.%m.%Y %H:%M", time.localtime(entry.started))
+            when = local_text(entry.started, "%d.%m.%Y %H:%M")
             row.ids.label.text = f"{game_title(entry.game)} · {when} · {names}"
             row.game_id = entry.id
             row.damaged = bool(entry.damage)
@@ -345,7 +346,7 @@ class HistoryScreen(Screen):
 def play_row(play: stats.Play, app: Any = None) -> str:
     """One finished game: its title, date, names with scores, winners starred (and the
     running total when it is a game of a match)."""
-    when = time.strftime("%d.%m.%Y", time.localtime(play.finished))
+    when = local_text(play.finished, "%d.%m.%Y")
     parts = [f"{WINNER_MARK if seat in play.winners else ''}{escape_markup(name)} {play.totals[seat]}"
              for seat, name in enumerate(play.names)]
     row = f"{game_title(play.game)} · {when} · " + ", ".join(parts)

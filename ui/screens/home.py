@@ -1,7 +1,6 @@
 """Home: new game, resume the unfinished game, the history of finished games."""
 from __future__ import annotations
 
-import time
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -9,6 +8,7 @@ from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import game_title, unavailable_games
 from companion.journal import JournalError
@@ -51,7 +51,7 @@ class HomeScreen(Screen):
             names = ", ".join(p.get("name", "?") for p in entry.config.get("players", []))
             self.resume_id = entry.id
             self.resume_title = f"{game_title(entry.game)} · {names} · " \
-                                f"{time.strftime('%d.%m %H:%M', time.localtime(entry.started))}"
+                                f"{local_text(entry.started, '%d.%m %H:%M')}"
         else:
             self.resume_title = ""
         self.history = [history_row(e) for e in finished]
@@ -104,7 +104,7 @@ def history_row(entry) -> dict:
     for seat, name in enumerate(players):
         total = totals[seat] if seat < len(totals) else "?"
         parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(str(name))} {total}")
-    when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
+    when = local_text(entry.finished or entry.started, "%d.%m.%Y")
     if entry.damage:
         parts = [App.get_running_app().tr("this game's record is damaged")]
     return {"id": entry.id, "text": f"{game_title(entry.game)} · {when} · " + ", ".join(parts)}
