@@ -99,3 +99,14 @@ async def resume_after_restart(probe) -> None:
     await probe.tap_id("undo")
     probe.record("actions_after_undo", [str(a) for a in app.session.actions])
 
+
+
+async def resume_with_moves_set_aside(probe) -> None:
+    """Resume a game whose last entry was damaged: the banner says what was set aside."""
+    app = probe.app
+    await probe.tap(probe.find(wid="resume"))
+    await probe.until(lambda: app.manager.current == "table")
+    await probe.frames(2)
+    probe.record("actions", [str(a) for a in app.session.actions])
+    probe.record("banner", app.banner)
+    probe.record("banner_is_error", app.banner_is_error)

@@ -27,3 +27,21 @@ def test_unfinished_game_is_offered_and_resumes_exactly(run_ui, tmp_path):
     assert second.result["actions"] == first.result["actions"]
     # one Undo takes back the move together with the table's draw after it
     assert second.result["actions_after_undo"] == []
+
+
+def test_resume_says_what_was_set_aside(run_ui, tmp_path):
+    """A damaged last entry is set aside on resume, and the banner says so in words (it
+    once read "Something went wrong (ValueError: ...)": a Text where a string was expected)."""
+    import sqlite3
+
+    data = tmp_path / "shared-data"
+    first = run_ui("start_and_leave", data_dir=data, name="first")
+    db = sqlite3.connect(data / "journal.sqlite3")
+    db.execute("UPDATE events SET crc = crc + 1 WHERE seq = (SELECT MAX(seq) FROM events)")
+    db.commit()
+    db.close()
+    second = run_ui("resume_with_moves_set_aside", data_dir=data, name="second")
+    assert second.result["actions"] == first.result["actions"][:-1]
+    banner = second.result["banner"]
+    assert "kept aside in the journal" in banner and "went wrong" not in banner, banner
+    assert not second.result["banner_is_error"]
