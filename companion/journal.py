@@ -104,6 +104,10 @@ _GAME_CRC = "tc_crc(id || '|' || game || '|' || config || '|' || status || '|' |
 #: what a damaged file can make sqlite3 raise besides sqlite3.Error (text that
 #: is not UTF-8, numbers out of range)
 _DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
+#: the columns every version's tables have (crc and joined came later)
+_COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "result"),
+            "events": ("game_id", "seq", "kind", "payload", "crc", "at"),
+            "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
 #: the high-water mark in the lock file: "pid game_id seq", fixed width
 _MARK_WIDTH = 80
 
@@ -237,7 +241,7 @@ def problem_of(exc: BaseException) -> str:
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
         return "readonly"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text \
-            or "not a database" in text:
+            or "not a database" in text or "could not decode to utf-8" in text:
         return "damaged"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
         return "busy"
@@ -306,6 +310,7 @@ class Journal:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._check_version()
             self._check_integrity()
+            self._check_columns()
             self._db.executescript(_SCHEMA)
             self._add_game_checksums()
             self._add_joined_columns()
@@ -336,6 +341,7 @@ class Journal:
             self.notices.append(Text(
                 "Only the saved part of the journal can be shown; the most recent changes "
                 "are in a file this folder does not let us read."))
+        self._check_columns()
 
     def _take_lock(self) -> None:
         lock_path = self.path.with_name(self.path.name + ".lock")
@@ -389,8 +395,7 @@ class Journal:
                     self._db.execute(f"ALTER TABLE {table} ADD COLUMN joined INTEGER NOT NULL DEFAULT 0")
 
     def _has_joined(self, table: str) -> bool:
-        assert self._db is not None
-        return "joined" in [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+        return "joined" in [row[1] for row in self._read(f"PRAGMA table_info({table})")]
 
     def _row_columns(self, table: str) -> str:
         """The columns of an event row as read (a version-1 journal opened read-only has no ``joined``)."""
@@ -466,6 +471,17 @@ class Journal:
             raise JournalError(
                 f"{self.path}: journal was written by a newer version (schema {version})",
                 "newer", self.path)
+
+    def _check_columns(self) -> None:
+        """The tables that exist have the columns this version reads (a damaged schema
+        text can rename one: every read would then fail)."""
+        for table, needed in _COLUMNS.items():
+            found = [row[1] for row in self._read(f"PRAGMA table_info({table})")]
+            missing = [c for c in needed if c not in found]
+            if found and missing:
+                raise JournalError(
+                    f"{self.path}: the journal file is damaged (its table {table} has no column "
+                    f"{', '.join(missing)})", "damaged", self.path)
 
     def _check_integrity(self) -> None:
         assert self._db is not None
@@ -929,18 +945,90 @@ def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
     except OSError:
         pass
     fresh = Journal(path)
-    with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
-        try:
-            old = Journal(kept, read_only=True)
-            old._read("SELECT id FROM games LIMIT 1")
-        except JournalError:
-            try:  # the file is shorter than its header says: read a repaired copy
-                old = Journal(_repaired_copy(kept, Path(scratch)), read_only=True)
-            except (JournalError, OSError):
-                return fresh, SalvageReport(kept, 0, 0, 0, 0)
-        report = _salvage_into(fresh, old, kept)
-    fresh.checkpoint()
+    try:
+        with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
+            old = _readable_copy(kept, Path(scratch))
+            report = _salvage_into(fresh, old, kept) if old is not None \
+                else SalvageReport(kept, 0, 0, 0, 0)
+        fresh.checkpoint()
+    except BaseException:
+        fresh.close()   # its lock too: the app must not then find itself "already running"
+        raise
     return fresh, report
+
+
+def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
+    """The damaged journal ``kept`` opened read-only, or a repaired copy of it in
+    ``scratch`` (pages counted again, the tables' schema text written again) that
+    reads; None when none does."""
+    def opened(path: Path) -> Journal | None:
+        try:
+            journal = Journal(path, read_only=True)
+        except JournalError:
+            return None
+        try:
+            journal._read("SELECT id FROM games LIMIT 1")
+            journal._check_columns()
+        except JournalError:
+            journal.close()
+            return None
+        return journal
+
+    found = opened(kept)
+    for repair in (_repaired_copy, _schema_copy,
+                   lambda d, f: _schema_copy(_repaired_copy(d, f), f, "schema-pages")):
+        if found is not None:
+            return found
+        try:
+            found = opened(repair(kept, scratch))
+        except (OSError, sqlite3.Error, ValueError):
+            found = None
+    return found
+
+
+#: what sqlite_master holds (type, name, table), in the order the tables were created
+#: (the same in every version)
+_SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
+                ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
+                ("index", "games_by_status", "games"))
+
+
+def _schema_sql() -> dict[str, str]:
+    """The CREATE statements of :data:`_SCHEMA` by name, as SQLite keeps them."""
+    found = {}
+    for statement in _SCHEMA.split(";"):
+        statement = " ".join(statement.replace("IF NOT EXISTS ", "").split())
+        if statement:
+            found[statement.split()[2]] = statement
+    return found
+
+
+def _schema_copy(damaged: Path, folder: Path, name: str = "schema") -> Path:
+    """A copy of ``damaged`` (and its log) whose schema text (sqlite_master) is written
+    again from :data:`_SCHEMA`, keeping each table's root page: rows stay readable when
+    only the text that describes the tables was damaged."""
+    copy = folder / f"{name}.sqlite3"
+    shutil.copy(damaged, copy)
+    wal = damaged.with_name(damaged.name + "-wal")
+    if wal.exists():
+        shutil.copy(wal, folder / f"{name}.sqlite3-wal")
+    sql = _schema_sql()
+    db = sqlite3.connect(copy, isolation_level=None)
+    try:
+        db.text_factory = bytes
+        db.execute("PRAGMA writable_schema=ON")
+        rows = db.execute("SELECT rowid FROM sqlite_master ORDER BY rowid").fetchall()
+        if not rows or len(rows) > len(_SCHEMA_ROWS):
+            raise ValueError("not the tables of a journal")
+        db.execute("BEGIN")
+        for (rowid,), (kind, entry, table) in zip(rows, _SCHEMA_ROWS):
+            db.execute("UPDATE sqlite_master SET type=?, name=?, tbl_name=?, sql=? WHERE rowid=?",
+                       (kind, entry, table, sql.get(entry), rowid))
+        db.execute("PRAGMA schema_version=" + str(int(time.time()) % 1_000_000 + 1000))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return copy
 
 
 def _repaired_copy(damaged: Path, folder: Path) -> Path:

@@ -214,3 +214,53 @@ def test_a_full_disk_keeps_the_game_in_memory_and_writes_it_when_space_is_freed(
     journal.close()
     with Journal(path) as reopened:
         assert TableSession.resume(reopened, session.game_id).actions == tuple(moves)
+
+
+# -- damaged schema text ---------------------------------------------------------
+@pytest.mark.parametrize("damage", [(b"kind    TEXT", b"kinn    TEXT"),   # a column renamed
+                                    (b"payload TEXT", b"p\xffyload TEXT"),  # text that is not UTF-8
+                                    (b"CREATE TABLE games", b"CREATE TABLE gam\x00s")])
+def test_damaged_schema_text_is_damage_and_repair_keeps_every_game(tmp_path, damage):
+    """The text that describes the tables is damaged, the rows are not: the open says
+    "damaged" (not a raw SQLite error), Repair keeps every game, and the lock is free after."""
+    import random
+
+    from tests.history.games import play_one
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal._db.execute("PRAGMA synchronous=OFF")
+        games = [play_one(journal, "coloretto", random.Random(seed)) for seed in range(6)]
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    where = data.index(damage[0], 0, page)
+    data[where:where + len(damage[0])] = damage[1]
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError) as refused:
+        Journal(path)
+    assert refused.value.problem == "damaged"
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.games == len(games) and report.games_lost == 0
+        assert len(fresh.history()) == len(games)
+        assert all(not fresh.events(g.game_id).damage for g in games)
+    Journal(path).close()
+
+
+def test_a_repair_that_fails_frees_the_journal(tmp_path, monkeypatch):
+    """Whatever stops a repair half-way, the fresh journal it opened is closed: the app
+    does not then find its own lock ("already running")."""
+    from companion import journal as journal_module
+
+    path = tmp_path / "journal.sqlite3"
+    journal, _session = played(path)
+    journal.close()
+
+    def broken(*_args):
+        raise journal_module.JournalError("no space", "full")
+
+    monkeypatch.setattr(journal_module, "_salvage_into", broken)
+    with pytest.raises(JournalError):
+        set_aside_and_salvage(path)
+    monkeypatch.undo()
+    Journal(path).close()
