@@ -12,6 +12,7 @@ from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import game_title, unavailable_games
 from companion.journal import JournalError
+from companion.match import match_to_continue
 from companion.signals import ErrorSignal
 from ui.screens import load_kv
 
@@ -26,6 +27,8 @@ class HomeScreen(Screen):
     resume_title = StringProperty("")
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)
+    #: no game to resume, but a match to go on with (closed between two of its games)
+    can_continue_match = BooleanProperty(False)
     history = ListProperty([])   # [{"id", "text"}]
     #: registered games that cannot be played, each with its reason (companion.games.BrokenGame)
     unavailable = ListProperty([])
@@ -33,6 +36,7 @@ class HomeScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._announced: set[str] = set()
+        self._next_in_match = None   # the config of the match's next game
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -54,6 +58,16 @@ class HomeScreen(Screen):
                                 f"{local_text(entry.started, '%d.%m %H:%M')}"
         else:
             self.resume_title = ""
+        self._next_in_match = None
+        found = match_to_continue(app.journal) if entry is None else None
+        if found is not None:
+            config, match = found
+            self._next_in_match = config
+            names = ", ".join(p.name for p in config.players)
+            self.resume_title = f"{game_title(config.game)} · {escape_markup(names)} · " + app.tr(
+                "game {number} of {games}, total so far: {totals}", number=match.number + 1,
+                games=match.games, totals=", ".join(map(str, match.running)))
+        self.can_continue_match = found is not None
         self.history = [history_row(e) for e in finished]
 
     def show_unavailable_games(self) -> None:
@@ -81,6 +95,9 @@ class HomeScreen(Screen):
     def resume(self) -> None:
         app = App.get_running_app()
         try:
+            if not self.can_resume and self._next_in_match is not None:
+                app.start_game(self._next_in_match)
+                return
             app.resume_game(self.resume_id)
         except CompanionError as exc:
             app.show_banner(str(exc), seconds=10, error=True)
