@@ -264,3 +264,24 @@ def test_a_repair_that_fails_frees_the_journal(tmp_path, monkeypatch):
         set_aside_and_salvage(path)
     monkeypatch.undo()
     Journal(path).close()
+
+
+def test_text_that_is_not_utf8_is_damage_and_repair_is_offered(tmp_path):
+    """Invalid UTF-8 in a journal row is damage, not an I/O problem: the problem screen
+    offers Repair (Home once said "tap Try again", with no such button)."""
+    import sqlite3
+
+    from companion.storage_problems import REPAIR, describe
+
+    path = tmp_path / "journal.sqlite3"
+    journal, _session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET game=CAST(X'6eff6f' AS TEXT)")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        with pytest.raises(JournalError) as caught:
+            journal.abandoned()
+    assert caught.value.problem == "damaged"
+    assert describe(caught.value, path).ways[0] == REPAIR
