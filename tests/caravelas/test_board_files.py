@@ -175,3 +175,19 @@ def test_a_malformed_board_file_is_a_board_error_naming_the_file(tmp_path):
     path.write_text("[" * 100_000 + "]" * 100_000)
     with pytest.raises(BoardError, match="board.json"):
         load_board(path)
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_or_an_endless_device_as_a_board_file_is_refused_at_once(tmp_path):
+    """A FIFO waits for a writer for ever and /dev/zero never ends: both are refused as
+    'not a regular file' (naming the file), by the reader and by a game's set-up."""
+    import os
+
+    fifo, zero = tmp_path / "fifo.json", tmp_path / "zero.json"
+    os.mkfifo(fifo)
+    os.symlink("/dev/zero", zero)
+    for path in (fifo, zero, "/dev/zero"):
+        with pytest.raises(BoardError, match=f"{path}.*not a regular file"):
+            load_board(path)
+        with pytest.raises(ConfigError, match="not a regular file"):
+            GAME.setup(config(2, **{"board.file": str(path)}))

@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.games import game_title, registered_games
 from companion import exports
 from companion.journal import Journal
@@ -185,3 +187,24 @@ def test_dates_no_clock_gives_in_the_journal_read_as_unknown(tmp_path):
     assert exports.csv_text(plays).count("\n") == 1 + sum(len(p.names) for p in plays)
     for value in (1e300, float("nan"), float("inf"), 10**400, "x", None):
         assert local_text(value, "%Y") == "?"
+
+
+@pytest.mark.timeout(60)
+def test_a_fifo_or_an_endless_device_in_an_import_folder_is_refused_and_the_rest_added(
+        tmp_path, filled):
+    """An import folder holding a FIFO and a link to /dev/zero among the records: both
+    are refused as 'not a regular file' (named), nothing hangs, the records are added."""
+    import os
+
+    journal, played = filled
+    folder = tmp_path / "in"
+    exports.export_records(journal, folder, [played[0].game_id])
+    os.mkfifo(folder / "a-fifo.json")
+    os.symlink("/dev/zero", folder / "b-zero.json")
+    with Journal(tmp_path / "j.sqlite3") as other:
+        fast(other)
+        report = exports.import_records(other, [folder, Path("/dev/zero")])
+    assert len(report.added) == 1
+    assert len(report.refused) == 3
+    for name in ("a-fifo.json", "b-zero.json", "/dev/zero"):
+        assert any(name in r and "not a regular file" in r for r in report.refused), report.refused
