@@ -222,6 +222,22 @@ def _sql_crc(text: Any) -> int | None:
     return None if text is None else zlib.crc32(str(text).encode("utf-8"))
 
 
+#: free space (bytes) below which an I/O error is taken for a full disk: SQLite's
+#: shared-memory file grows by 32 KiB and a write needs a few pages of log
+LOW_SPACE_BYTES = 128 * 1024
+
+
+def out_of_space(path: Path) -> bool:
+    """True when the filesystem holding ``path`` (or its nearest existing folder) has
+    less than :data:`LOW_SPACE_BYTES` free (False when it cannot be measured)."""
+    for folder in (path, *path.parents):
+        try:
+            return shutil.disk_usage(folder).free < LOW_SPACE_BYTES
+        except OSError:
+            continue
+    return False
+
+
 def problem_of(exc: BaseException) -> str:
     """The kind of a storage failure (one of :data:`PROBLEMS`)."""
     if isinstance(exc, JournalError):
@@ -292,6 +308,10 @@ class Journal:
     # -- opening -------------------------------------------------------------
     def _fail(self, exc: BaseException, doing: str) -> JournalError:
         problem = problem_of(exc)
+        if problem == "io" and not self.in_memory and out_of_space(self.path):
+            # a full disk often reaches us as SQLITE_IOERR (the shared-memory file or
+            # the log could not grow), not SQLITE_FULL: call it what it is
+            problem = "full"
         return JournalError(f"{self.path}: {doing} ({exc})", problem, self.path)
 
     def _open(self) -> None:

@@ -216,6 +216,23 @@ def test_a_full_disk_keeps_the_game_in_memory_and_writes_it_when_space_is_freed(
         assert TableSession.resume(reopened, session.game_id).actions == tuple(moves)
 
 
+
+def test_a_full_disk_at_start_is_called_full(tiny_disk):
+    """A journal with games, then the disk filled to the last byte before the next start:
+    SQLite says 'disk I/O error' (the shared-memory file cannot grow); the players read
+    'The storage is full' with its advice, not 'The game journal cannot be used'."""
+    from companion.storage_problems import describe
+
+    journal, _session = played(tiny_disk / "journal.sqlite3")
+    journal.close()
+    filler = fill_disk(tiny_disk)
+    with pytest.raises(JournalError) as caught:
+        Journal(tiny_disk / "journal.sqlite3")
+    assert caught.value.problem == "full", caught.value
+    assert str(describe(caught.value, tiny_disk / "journal.sqlite3").title) == "The storage is full"
+    filler.unlink()
+    Journal(tiny_disk / "journal.sqlite3").close()
+
 # -- damaged schema text ---------------------------------------------------------
 @pytest.mark.parametrize("damage", [(b"kind    TEXT", b"kinn    TEXT"),   # a column renamed
                                     (b"payload TEXT", b"p\xffyload TEXT"),  # text that is not UTF-8
