@@ -21,7 +21,7 @@ from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import available_games, game_title
 from companion.journal import JournalError
-from companion.usb import usb_sticks
+from companion.usb import find_sticks
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
@@ -288,7 +288,13 @@ class HistoryScreen(Screen):
     # -- USB export -----------------------------------------------------------------
     def export_to_usb(self) -> None:
         app = App.get_running_app()
-        sticks = usb_sticks()
+        found = find_sticks()
+        sticks = found.writable
+        if not sticks and found.write_protected:
+            self.export_text = app.tr("The USB stick {stick} is write-protected. Slide its lock switch "
+                                      "off (or use another stick), plug it in again, and try again.",
+                                      stick=found.write_protected[0].name)
+            return
         if not sticks:
             self.export_text = app.tr("No USB stick found. Plug one in, wait a few seconds, and try again.")
             return
