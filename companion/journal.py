@@ -257,7 +257,8 @@ def problem_of(exc: BaseException) -> str:
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
         return "readonly"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text \
-            or "not a database" in text or "could not decode to utf-8" in text:
+            or "not a database" in text or "could not decode to utf-8" in text \
+            or "no such table" in text or "no such column" in text:   # the journal's own tables
         return "damaged"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
         return "busy"
@@ -330,8 +331,10 @@ class Journal:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._check_version()
             self._check_integrity()
+            self._check_tables()
             self._check_columns()
             self._db.executescript(_SCHEMA)
+            self._check_orphans()
             self._add_game_checksums()
             self._add_joined_columns()
             self._check_mark()
@@ -379,7 +382,11 @@ class Journal:
                 + (f" (process {owner[0]})" if owner else ""), "busy", self.path) from None
         self._lock_fd = fd
         self._previous_mark = os.read(fd, _MARK_WIDTH).decode("ascii", "replace").split()
-        self._mark(None, None)
+        # the mark outlives a run that writes nothing: it was reset here, so a main file
+        # emptied after a restart went unnoticed
+        last = self._previous_mark[1:] if len(self._previous_mark) == 3 \
+            and all(v.isdigit() for v in self._previous_mark[1:]) else (None, None)
+        self._mark(*last)
 
     def _mark(self, game_id: int | None, seq: int | None) -> None:
         """Note the last event written, beside the journal (no fsync: a lower bound
@@ -491,6 +498,31 @@ class Journal:
             raise JournalError(
                 f"{self.path}: journal was written by a newer version (schema {version})",
                 "newer", self.path)
+
+    def _check_tables(self) -> None:
+        """A journal that has some of its tables has them all: a table dropped (by
+        damage or by hand) is damage, not a table to make again, empty, in silence."""
+        assert self._db is not None
+        found = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = [table for table in _COLUMNS if table not in found]
+        if found & set(_COLUMNS) and missing:
+            raise JournalError(
+                f"{self.path}: the journal file is damaged (its table {', '.join(missing)} is "
+                f"missing)", "damaged", self.path)
+
+    def _check_orphans(self) -> None:
+        """Moves whose game's row is gone (a row deleted by damage or by hand): said,
+        with the game's number and how many moves can no longer be shown."""
+        assert self._db is not None
+        rows = self._db.execute(
+            "SELECT game_id, COUNT(*) FROM events WHERE game_id NOT IN (SELECT id FROM games) "
+            "GROUP BY game_id ORDER BY game_id").fetchall()
+        for game_id, count in rows:
+            log.warning("%s: %d moves of game #%d have no games row", self.path, count, game_id)
+            self.notices.append(Text(
+                "The journal is damaged: the entry of game #{game} is missing, so its {count} "
+                "saved moves cannot be shown. They stay in the journal.", game=game_id, count=count))
 
     def _check_columns(self) -> None:
         """The tables that exist have the columns this version reads (a damaged schema

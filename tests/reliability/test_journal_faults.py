@@ -233,6 +233,69 @@ def test_a_full_disk_at_start_is_called_full(tiny_disk):
     filler.unlink()
     Journal(tiny_disk / "journal.sqlite3").close()
 
+
+# -- damage noticed at open: the last-write mark, a game's row, a table -----------
+def test_a_main_file_emptied_after_a_restart_is_announced(tmp_path):
+    """The last-write mark outlives a start that writes nothing: a main file emptied to
+    0 bytes after such a restart is announced (the mark was reset at every open, and the
+    empty file read as a fresh journal, silently)."""
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    Journal(path).close()          # the table started again, nothing played
+    Journal(path).close()          # and again
+    path.write_bytes(b"")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    with Journal(path) as reopened:
+        text = " ".join(map(str, reopened.notices))
+    assert "holds less than was saved" in text and f"last {len(MOVES)} changes" in text, text
+
+
+def test_a_deleted_unfinished_game_row_is_announced(tmp_path):
+    """The games row of an unfinished game is deleted, its moves stay: the open says
+    which game and how many saved moves can no longer be shown (it was silent)."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM games WHERE id=?", (session.game_id,))
+    db.commit()
+    db.close()
+    with Journal(path) as reopened:
+        text = " ".join(map(str, reopened.notices))
+        assert reopened.unfinished() is None
+    assert f"game #{session.game_id}" in text and f"{len(MOVES)} saved moves" in text, text
+
+
+@pytest.mark.parametrize("table", ["events", "games", "quarantine"])
+def test_a_dropped_table_is_damage_and_repair_keeps_what_reads(tmp_path, table):
+    """A table of the journal dropped: the open says 'damaged' (Repair offered) instead of
+    making the table again, empty, in silence; Repair keeps the damaged file aside."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute(f"DROP TABLE {table}")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError, match=f"table {table} is missing") as caught:
+        Journal(path)
+    assert caught.value.problem == "damaged"
+    if table == "events":   # 'Look at the history': the game's moves read as damaged, not an I/O problem
+        with Journal(path, read_only=True) as history:
+            loaded = history.events(session.game_id)
+            assert loaded.events == () and "no such table: events" in loaded.damage
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.kept_as.exists()
+        if table == "quarantine":
+            assert fresh.unfinished().id == session.game_id
+
 # -- damaged schema text ---------------------------------------------------------
 @pytest.mark.parametrize("damage", [(b"kind    TEXT", b"kinn    TEXT"),   # a column renamed
                                     (b"payload TEXT", b"p\xffyload TEXT"),  # text that is not UTF-8
