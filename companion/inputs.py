@@ -14,7 +14,17 @@ MAX_BYTES = 16 * 1024 * 1024
 
 class InputError(OSError):
     """A file that cannot be taken in: not a regular file, or too large; ``str()``
-    names the file and the problem."""
+    names the file and the problem, ``reason`` is the problem alone."""
+
+    def __init__(self, path: Path, reason: str):
+        super().__init__(f"{path}: {reason}")
+        self.path, self.reason = path, reason
+
+
+def reason_of(exc: BaseException) -> str:
+    """What went wrong reading a file, without the file's name (for messages that name
+    it themselves)."""
+    return exc.reason if isinstance(exc, InputError) else str(exc)
 
 
 def read_bounded_text(path: str | Path, limit: int = MAX_BYTES) -> str:
@@ -28,9 +38,9 @@ def read_bounded_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise InputError(f"{path}: not a regular file")
+            raise InputError(path, "not a regular file")
         if info.st_size > limit:
-            raise InputError(f"{path}: too large ({info.st_size} bytes, at most {limit})")
+            raise InputError(path, f"too large ({info.st_size} bytes, at most {limit})")
         chunks, size = [], 0
         while True:
             chunk = os.read(fd, min(1 << 20, limit + 1 - size))
@@ -39,7 +49,7 @@ def read_bounded_text(path: str | Path, limit: int = MAX_BYTES) -> str:
             chunks.append(chunk)
             size += len(chunk)
             if size > limit:
-                raise InputError(f"{path}: too large (more than {limit} bytes)")
+                raise InputError(path, f"too large (more than {limit} bytes)")
     finally:
         os.close(fd)
     return b"".join(chunks).decode("utf-8")

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from companion.i18n import N_
-from companion.inputs import read_bounded_text
+from companion.inputs import read_bounded_text, reason_of
 from companion.journal import PlayedRow
 from companion.match import Match, match_in_options
 
@@ -87,8 +87,7 @@ class PlayerNames:
         except FileNotFoundError:
             return names
         except (OSError, ValueError) as exc:   # InputError (a FIFO, too large), not UTF-8, not JSON
-            detail = str(exc).removeprefix(f"{path}: ")
-            names.problem = f"{path}: cannot be read ({detail}); names are shown as typed"
+            names.problem = f"{path}: cannot be read ({reason_of(exc)}); names are shown as typed"
             return names
         except RecursionError:
             names.problem = f"{path}: cannot be read (nested too deeply); names are shown as typed"

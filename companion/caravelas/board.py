@@ -17,7 +17,7 @@ from typing import Any, Mapping
 
 from companion.caravelas.data import (COMPASS, EVENT_CARDS, GOODS, GOODS_VP, PORT_BY_ID, SHIP4_GOODS,
                                       WEST, EAST, card_kinds_valid)
-from companion.inputs import read_bounded_text
+from companion.inputs import read_bounded_text, reason_of
 from companion.engine import ConfigError
 
 SCHEMA = "caravelas-board/1"
@@ -128,7 +128,7 @@ def load_board(source: str | Path) -> Board:
     except FileNotFoundError:
         raise BoardError(f"board file {path}: not found") from None
     except (OSError, UnicodeDecodeError, ValueError) as exc:   # JSONDecodeError is a ValueError
-        raise BoardError(f"board file {path}: not readable JSON ({exc})") from None
+        raise BoardError(f"board file {path}: not readable JSON ({reason_of(exc)})") from None
     except RecursionError:
         raise BoardError(f"board file {path}: not readable JSON (nested too deeply)") from None
     return parse_board(data, Path(path).name)
