@@ -8,6 +8,7 @@ dated name (nothing is deleted).
 """
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import shutil
@@ -58,7 +59,12 @@ def check_backup(path: Path) -> int:
 def restore(source: Path, journal_path: Path) -> Path | None:
     """Put the backup ``source`` in place of the journal (the app must be stopped).
     The journal it replaces, with its log, is kept as ``<name>.before-restore-<date>``;
-    returns that path (None when there was no journal)."""
+    returns that path (None when there was no journal).
+
+    Atomic: the backup is copied beside the journal and checked first; only a whole,
+    checked copy takes the journal's place (a rename), and until then the journal is
+    untouched.  A restore that fails (a full disk) leaves the journal as it was and no
+    partial copy."""
     check_backup(source)
     lock_path = journal_path.with_name(journal_path.name + ".lock")
     journal_path.parent.mkdir(parents=True, exist_ok=True)
@@ -70,24 +76,109 @@ def restore(source: Path, journal_path: Path) -> Path | None:
             raise JournalError(f"{journal_path}: Table Companion is running with this journal; "
                                "stop it first (sudo systemctl stop table-companion)",
                                "busy", journal_path) from None
-        kept = None
+        tmp = journal_path.with_name(journal_path.name + ".restoring")
+        try:
+            _copy_whole(source, tmp)
+            check_backup(tmp)
+        except (OSError, JournalError) as exc:
+            _remove(tmp)
+            if isinstance(exc, JournalError):
+                raise
+            raise JournalError(f"{journal_path}: restore failed ({exc}); the journal is unchanged",
+                               problem_of(exc), journal_path) from exc
         stamp = time.strftime("%Y%m%d-%H%M%S")
         aside = journal_path.with_name(f"{journal_path.stem}.before-restore-{stamp}{journal_path.suffix}")
         try:
-            for suffix in ("", "-wal", "-shm"):
-                current = journal_path.with_name(journal_path.name + suffix)
-                if current.exists():
-                    os.replace(current, aside.with_name(aside.name + suffix))
-                    kept = kept or aside
-            tmp = journal_path.with_name(journal_path.name + ".restoring")
-            shutil.copyfile(source, tmp)
-            with open(tmp, "rb+") as handle:
-                os.fsync(handle.fileno())
-            os.replace(tmp, journal_path)
-            os.ftruncate(fd, 0)  # the last-write mark speaks of the journal set aside
+            kept = _keep_aside(journal_path, aside)
         except OSError as exc:
-            raise JournalError(f"{journal_path}: restore failed ({exc}); the journal kept aside "
-                               f"is {kept or '-'}", problem_of(exc), journal_path) from exc
+            _remove(tmp)
+            raise JournalError(f"{journal_path}: restore failed, the journal cannot be kept aside "
+                               f"({exc}); the journal is unchanged", problem_of(exc),
+                               journal_path) from exc
+        try:
+            for suffix in ("-wal", "-shm"):   # kept aside (linked); the backup has no log
+                _remove(journal_path.with_name(journal_path.name + suffix), strict=True)
+            os.replace(tmp, journal_path)
+            _sync_folder(journal_path.parent)
+        except OSError as exc:
+            _put_back(journal_path, aside)
+            _remove(tmp)
+            raise JournalError(f"{journal_path}: restore failed ({exc}); the journal is unchanged "
+                               f"(also kept as {kept or '-'})", problem_of(exc), journal_path) from exc
+        try:
+            os.ftruncate(fd, 0)  # the last-write mark speaks of the journal set aside
+        except OSError:
+            pass
         return kept
+    finally:
+        os.close(fd)
+
+
+def _copy_whole(source: Path, dest: Path) -> None:
+    """``source`` copied to ``dest``, on disk (fsynced) when this returns."""
+    shutil.copyfile(source, dest)
+    with open(dest, "rb+") as handle:
+        os.fsync(handle.fileno())
+
+
+def _keep_aside(journal_path: Path, aside: Path) -> Path | None:
+    """The journal and its log, also under the ``aside`` name: hard links (no space
+    needed; the journal stays in place), copies where links are not possible."""
+    kept = None
+    made: list[Path] = []
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            current = journal_path.with_name(journal_path.name + suffix)
+            if not current.exists():
+                continue
+            target = aside.with_name(aside.name + suffix)
+            try:
+                os.link(current, target)
+            except OSError as exc:
+                if exc.errno in (errno.ENOSPC, errno.EDQUOT, errno.EROFS):
+                    raise
+                shutil.copy2(current, target)
+            made.append(target)
+            kept = kept or aside
+    except OSError:
+        for path in made:
+            _remove(path)
+        raise
+    _sync_folder(journal_path.parent)
+    return kept
+
+
+def _put_back(journal_path: Path, aside: Path) -> None:
+    """After a failed switch: the journal's log back under its own name (from the aside links)."""
+    for suffix in ("-wal", "-shm"):
+        current = journal_path.with_name(journal_path.name + suffix)
+        kept = aside.with_name(aside.name + suffix)
+        if kept.exists() and not current.exists():
+            try:
+                os.link(kept, current)
+            except OSError:
+                pass
+
+
+def _remove(path: Path, strict: bool = False) -> None:
+    """Remove our own file ``path`` (a partial copy, a name kept elsewhere) if it is there."""
+    try:
+        path.unlink()
+    except FileNotFoundError:
+        pass
+    except OSError:
+        if strict:
+            raise
+
+
+def _sync_folder(folder: Path) -> None:
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
     finally:
         os.close(fd)

@@ -23,8 +23,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+from companion.dates import date_problem, local_text
 from companion.engine import CompanionError, GameConfig
 from companion.games import game_title, load_game
+from companion.inputs import read_bounded_text
 from companion.journal import Journal, JournalError
 from companion.record import GameRecord, RecordError, parse_json, record_from_dict, replay
 from companion.session import _result as game_result
@@ -57,7 +59,7 @@ def journal_record(journal: Journal, game_id: int) -> dict[str, Any]:
 
 def record_name(data: dict[str, Any]) -> str:
     played = data.get("played") or {}
-    when = time.strftime("%Y%m%d-%H%M%S", time.localtime(played.get("started") or 0))
+    when = local_text(played.get("started") or 0, "%Y%m%d-%H%M%S", "00000000-000000")
     return f"{when}-{data['config']['game']}-{played.get('table_game_id', 0)}.json"
 
 
@@ -83,7 +85,7 @@ def export_records(journal: Journal, folder: Path, ids: Sequence[int],
 
 # -- CSV -------------------------------------------------------------------------------
 def _local(seconds: float) -> str:
-    return time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(seconds))
+    return local_text(seconds, "%Y-%m-%d %H:%M:%S", "")
 
 
 def csv_text(plays: Iterable[Play]) -> str:
@@ -240,8 +242,9 @@ def import_records(journal: Journal, paths: Iterable[Path]) -> ImportReport:
     known = _fingerprints(journal)
     for path in record_files(paths):
         try:
-            data = parse_json(path.read_text(encoding="utf-8"), path)
+            data = parse_json(read_bounded_text(path), path)
             record = record_from_dict(data)
+            check_sizes(record)
             game = load_game(record.config.game)
             states = replay(game, record.config, record.actions)
         except (OSError, UnicodeDecodeError) as exc:
@@ -250,18 +253,26 @@ def import_records(journal: Journal, paths: Iterable[Path]) -> ImportReport:
         except RecordError as exc:
             report.refused.append(f"{path}: {exc}" if str(path) not in str(exc) else str(exc))
             continue
+        over = game.is_over(states[-1])
+        try:
+            started, finished = played_dates(data, over)
+        except RecordError as exc:
+            report.refused.append(f"{path}: {exc}")
+            continue
         fingerprint = _canonical(record.config, record.actions)
         if fingerprint in known:
             report.duplicates.append(str(path))
             continue
-        played = data.get("played") if isinstance(data.get("played"), dict) else {}
-        started = _number(played.get("started"), time.time())
-        over = game.is_over(states[-1])
-        finished = _number(played.get("finished"), started) if over else None
-        game_id = journal.add_played_game(
-            record.config.game, record.config.to_dict(), started, finished,
-            "finished" if over else "abandoned", game_result(game, states[-1]) if over else None,
-            [a.to_dict() for a in record.actions])
+        try:
+            game_id = journal.add_played_game(
+                record.config.game, record.config.to_dict(), started, finished,
+                "finished" if over else "abandoned", game_result(game, states[-1]) if over else None,
+                [a.to_dict() for a in record.actions])
+        except JournalError as exc:
+            if exc.problem in ("full", "readonly", "busy"):
+                raise  # the journal cannot take any game now: the rest would fail the same way
+            report.refused.append(f"{path}: cannot be added ({exc})")
+            continue
         known.add(fingerprint)
         report.added.append(game_id)
     if report.added:
@@ -269,8 +280,39 @@ def import_records(journal: Journal, paths: Iterable[Path]) -> ImportReport:
     return report
 
 
-def _number(value: Any, default: float) -> float:
-    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else default
+#: the longest player name taken in from a record (the screens show names of a few words)
+MAX_NAME = 100
+
+
+def check_sizes(record: GameRecord) -> None:
+    """RecordError when a record holds what no table makes: a player name longer than
+    :data:`MAX_NAME` characters."""
+    for player in record.config.players:
+        if len(player.name) > MAX_NAME:
+            raise RecordError(f"player {player.seat}'s name is {len(player.name)} characters long "
+                              f"(at most {MAX_NAME})")
+
+
+def played_dates(data: dict[str, Any], over: bool) -> tuple[float, float | None]:
+    """The dates of a record's ``played`` object: (started, finished; None when the game
+    is not over).  A date left out is now (finished: started); one that is there must be
+    a date (seconds since 1970, 1970 to 2100), else RecordError names the field."""
+    played = data.get("played", {})
+    if played is None:
+        played = {}
+    if not isinstance(played, dict):
+        raise RecordError(f"'played' is {type(played).__name__}, not an object")
+    dates: dict[str, float] = {}
+    for name in ("started", "finished"):
+        value = played.get(name)
+        if value is None:
+            continue
+        problem = date_problem(value)
+        if problem is not None:
+            raise RecordError(f"played.{name} {problem}")
+        dates[name] = float(value)
+    started = dates.get("started", time.time())
+    return started, (dates.get("finished", started) if over else None)
 
 
 def _fingerprints(journal: Journal) -> set[str]:

@@ -116,8 +116,10 @@ def _import(path: Path, files: list[Path]) -> int:
 def _stats(journal: Journal, data_dir: Path, args: argparse.Namespace) -> int:
     from companion import stats
 
-    plays = stats.select(stats.plays_from_rows(journal.played(), stats.PlayerNames.load(data_dir)),
-                         args.game, args.period)
+    names = stats.PlayerNames.load(data_dir)
+    if names.problem:
+        print(f"companion stats: {names.problem}", file=sys.stderr)
+    plays = stats.select(stats.plays_from_rows(journal.played(), names), args.game, args.period)
     json.dump({"players": [stats.as_dict(s) for s in stats.players(plays)],
                "games": [stats.as_dict(s) for s in stats.games(plays)]},
               sys.stdout, ensure_ascii=False, indent=1)

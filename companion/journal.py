@@ -51,6 +51,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Sequence
 
+from companion.dates import sane_time
 from companion.engine import CompanionError
 from companion.i18n import Text
 from companion.wal import check_wal
@@ -103,6 +104,10 @@ _GAME_CRC = "tc_crc(id || '|' || game || '|' || config || '|' || status || '|' |
 #: what a damaged file can make sqlite3 raise besides sqlite3.Error (text that
 #: is not UTF-8, numbers out of range)
 _DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
+#: the columns every version's tables have (crc and joined came later)
+_COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "result"),
+            "events": ("game_id", "seq", "kind", "payload", "crc", "at"),
+            "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
 #: the high-water mark in the lock file: "pid game_id seq", fixed width
 _MARK_WIDTH = 80
 
@@ -217,6 +222,22 @@ def _sql_crc(text: Any) -> int | None:
     return None if text is None else zlib.crc32(str(text).encode("utf-8"))
 
 
+#: free space (bytes) below which an I/O error is taken for a full disk: SQLite's
+#: shared-memory file grows by 32 KiB and a write needs a few pages of log
+LOW_SPACE_BYTES = 128 * 1024
+
+
+def out_of_space(path: Path) -> bool:
+    """True when the filesystem holding ``path`` (or its nearest existing folder) has
+    less than :data:`LOW_SPACE_BYTES` free (False when it cannot be measured)."""
+    for folder in (path, *path.parents):
+        try:
+            return shutil.disk_usage(folder).free < LOW_SPACE_BYTES
+        except OSError:
+            continue
+    return False
+
+
 def problem_of(exc: BaseException) -> str:
     """The kind of a storage failure (one of :data:`PROBLEMS`)."""
     if isinstance(exc, JournalError):
@@ -236,7 +257,8 @@ def problem_of(exc: BaseException) -> str:
     if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
         return "readonly"
     if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text \
-            or "not a database" in text:
+            or "not a database" in text or "could not decode to utf-8" in text \
+            or "no such table" in text or "no such column" in text:   # the journal's own tables
         return "damaged"
     if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
         return "busy"
@@ -287,6 +309,10 @@ class Journal:
     # -- opening -------------------------------------------------------------
     def _fail(self, exc: BaseException, doing: str) -> JournalError:
         problem = problem_of(exc)
+        if problem == "io" and not self.in_memory and out_of_space(self.path):
+            # a full disk often reaches us as SQLITE_IOERR (the shared-memory file or
+            # the log could not grow), not SQLITE_FULL: call it what it is
+            problem = "full"
         return JournalError(f"{self.path}: {doing} ({exc})", problem, self.path)
 
     def _open(self) -> None:
@@ -305,7 +331,10 @@ class Journal:
             self._db.execute("PRAGMA foreign_keys=ON")
             self._check_version()
             self._check_integrity()
+            self._check_tables()
+            self._check_columns()
             self._db.executescript(_SCHEMA)
+            self._check_orphans()
             self._add_game_checksums()
             self._add_joined_columns()
             self._check_mark()
@@ -335,6 +364,7 @@ class Journal:
             self.notices.append(Text(
                 "Only the saved part of the journal can be shown; the most recent changes "
                 "are in a file this folder does not let us read."))
+        self._check_columns()
 
     def _take_lock(self) -> None:
         lock_path = self.path.with_name(self.path.name + ".lock")
@@ -352,7 +382,11 @@ class Journal:
                 + (f" (process {owner[0]})" if owner else ""), "busy", self.path) from None
         self._lock_fd = fd
         self._previous_mark = os.read(fd, _MARK_WIDTH).decode("ascii", "replace").split()
-        self._mark(None, None)
+        # the mark outlives a run that writes nothing: it was reset here, so a main file
+        # emptied after a restart went unnoticed
+        last = self._previous_mark[1:] if len(self._previous_mark) == 3 \
+            and all(v.isdigit() for v in self._previous_mark[1:]) else (None, None)
+        self._mark(*last)
 
     def _mark(self, game_id: int | None, seq: int | None) -> None:
         """Note the last event written, beside the journal (no fsync: a lower bound
@@ -388,8 +422,7 @@ class Journal:
                     self._db.execute(f"ALTER TABLE {table} ADD COLUMN joined INTEGER NOT NULL DEFAULT 0")
 
     def _has_joined(self, table: str) -> bool:
-        assert self._db is not None
-        return "joined" in [row[1] for row in self._db.execute(f"PRAGMA table_info({table})")]
+        return "joined" in [row[1] for row in self._read(f"PRAGMA table_info({table})")]
 
     def _row_columns(self, table: str) -> str:
         """The columns of an event row as read (a version-1 journal opened read-only has no ``joined``)."""
@@ -465,6 +498,42 @@ class Journal:
             raise JournalError(
                 f"{self.path}: journal was written by a newer version (schema {version})",
                 "newer", self.path)
+
+    def _check_tables(self) -> None:
+        """A journal that has some of its tables has them all: a table dropped (by
+        damage or by hand) is damage, not a table to make again, empty, in silence."""
+        assert self._db is not None
+        found = {row[0] for row in self._db.execute(
+            "SELECT name FROM sqlite_master WHERE type='table'")}
+        missing = [table for table in _COLUMNS if table not in found]
+        if found & set(_COLUMNS) and missing:
+            raise JournalError(
+                f"{self.path}: the journal file is damaged (its table {', '.join(missing)} is "
+                f"missing)", "damaged", self.path)
+
+    def _check_orphans(self) -> None:
+        """Moves whose game's row is gone (a row deleted by damage or by hand): said,
+        with the game's number and how many moves can no longer be shown."""
+        assert self._db is not None
+        rows = self._db.execute(
+            "SELECT game_id, COUNT(*) FROM events WHERE game_id NOT IN (SELECT id FROM games) "
+            "GROUP BY game_id ORDER BY game_id").fetchall()
+        for game_id, count in rows:
+            log.warning("%s: %d moves of game #%d have no games row", self.path, count, game_id)
+            self.notices.append(Text(
+                "The journal is damaged: the entry of game #{game} is missing, so its {count} "
+                "saved moves cannot be shown. They stay in the journal.", game=game_id, count=count))
+
+    def _check_columns(self) -> None:
+        """The tables that exist have the columns this version reads (a damaged schema
+        text can rename one: every read would then fail)."""
+        for table, needed in _COLUMNS.items():
+            found = [row[1] for row in self._read(f"PRAGMA table_info({table})")]
+            missing = [c for c in needed if c not in found]
+            if found and missing:
+                raise JournalError(
+                    f"{self.path}: the journal file is damaged (its table {table} has no column "
+                    f"{', '.join(missing)})", "damaged", self.path)
 
     def _check_integrity(self) -> None:
         assert self._db is not None
@@ -616,8 +685,7 @@ class Journal:
                 damage = "its set-up or result is not readable"
             found.append(PlayedRow(
                 id=gid, game=str(game), config=config if isinstance(config, dict) else {},
-                started=started if isinstance(started, (int, float)) else 0.0,
-                finished=finished if isinstance(finished, (int, float)) else 0.0,
+                started=sane_time(started) or 0.0, finished=sane_time(finished) or 0.0,
                 totals=tuple(totals) if not damage else (), winners=tuple(winners) if not damage else (),
                 start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
         return found
@@ -841,7 +909,7 @@ def _check_rows(game_id: int, rows: Sequence[tuple], unreadable: str, first: int
         if problem is not None:
             return LoadedEvents(tuple(good), damaged_from=seq if isinstance(seq, int) else expected,
                                 damage=f"entry {expected}: {problem}")
-        good.append(JournalEvent(seq, kind, payload, float(at), bool(joined)))
+        good.append(JournalEvent(seq, kind, payload, sane_time(at) or 0.0, bool(joined)))
     if unreadable:
         after = first + len(good)
         return LoadedEvents(tuple(good), damaged_from=after, damage=f"entry {after}: {unreadable}")
@@ -892,8 +960,7 @@ def _entry(row: Iterable[Any]) -> GameEntry:
         if not isinstance(result, dict):
             result, damage = None, damage or "its result is not readable"
     return GameEntry(id=gid, game=str(game), config=config,
-                     started=started if isinstance(started, (int, float)) else 0.0,
-                     finished=finished if isinstance(finished, (int, float)) else None,
+                     started=sane_time(started) or 0.0, finished=sane_time(finished),
                      status=str(status), result=result, damage=damage)
 
 
@@ -930,18 +997,90 @@ def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
     except OSError:
         pass
     fresh = Journal(path)
-    with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
-        try:
-            old = Journal(kept, read_only=True)
-            old._read("SELECT id FROM games LIMIT 1")
-        except JournalError:
-            try:  # the file is shorter than its header says: read a repaired copy
-                old = Journal(_repaired_copy(kept, Path(scratch)), read_only=True)
-            except (JournalError, OSError):
-                return fresh, SalvageReport(kept, 0, 0, 0, 0)
-        report = _salvage_into(fresh, old, kept)
-    fresh.checkpoint()
+    try:
+        with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
+            old = _readable_copy(kept, Path(scratch))
+            report = _salvage_into(fresh, old, kept) if old is not None \
+                else SalvageReport(kept, 0, 0, 0, 0)
+        fresh.checkpoint()
+    except BaseException:
+        fresh.close()   # its lock too: the app must not then find itself "already running"
+        raise
     return fresh, report
+
+
+def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
+    """The damaged journal ``kept`` opened read-only, or a repaired copy of it in
+    ``scratch`` (pages counted again, the tables' schema text written again) that
+    reads; None when none does."""
+    def opened(path: Path) -> Journal | None:
+        try:
+            journal = Journal(path, read_only=True)
+        except JournalError:
+            return None
+        try:
+            journal._read("SELECT id FROM games LIMIT 1")
+            journal._check_columns()
+        except JournalError:
+            journal.close()
+            return None
+        return journal
+
+    found = opened(kept)
+    for repair in (_repaired_copy, _schema_copy,
+                   lambda d, f: _schema_copy(_repaired_copy(d, f), f, "schema-pages")):
+        if found is not None:
+            return found
+        try:
+            found = opened(repair(kept, scratch))
+        except (OSError, sqlite3.Error, ValueError):
+            found = None
+    return found
+
+
+#: what sqlite_master holds (type, name, table), in the order the tables were created
+#: (the same in every version)
+_SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
+                ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
+                ("index", "games_by_status", "games"))
+
+
+def _schema_sql() -> dict[str, str]:
+    """The CREATE statements of :data:`_SCHEMA` by name, as SQLite keeps them."""
+    found = {}
+    for statement in _SCHEMA.split(";"):
+        statement = " ".join(statement.replace("IF NOT EXISTS ", "").split())
+        if statement:
+            found[statement.split()[2]] = statement
+    return found
+
+
+def _schema_copy(damaged: Path, folder: Path, name: str = "schema") -> Path:
+    """A copy of ``damaged`` (and its log) whose schema text (sqlite_master) is written
+    again from :data:`_SCHEMA`, keeping each table's root page: rows stay readable when
+    only the text that describes the tables was damaged."""
+    copy = folder / f"{name}.sqlite3"
+    shutil.copy(damaged, copy)
+    wal = damaged.with_name(damaged.name + "-wal")
+    if wal.exists():
+        shutil.copy(wal, folder / f"{name}.sqlite3-wal")
+    sql = _schema_sql()
+    db = sqlite3.connect(copy, isolation_level=None)
+    try:
+        db.text_factory = bytes
+        db.execute("PRAGMA writable_schema=ON")
+        rows = db.execute("SELECT rowid FROM sqlite_master ORDER BY rowid").fetchall()
+        if not rows or len(rows) > len(_SCHEMA_ROWS):
+            raise ValueError("not the tables of a journal")
+        db.execute("BEGIN")
+        for (rowid,), (kind, entry, table) in zip(rows, _SCHEMA_ROWS):
+            db.execute("UPDATE sqlite_master SET type=?, name=?, tbl_name=?, sql=? WHERE rowid=?",
+                       (kind, entry, table, sql.get(entry), rowid))
+        db.execute("PRAGMA schema_version=" + str(int(time.time()) % 1_000_000 + 1000))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return copy
 
 
 def _repaired_copy(damaged: Path, folder: Path) -> Path:

@@ -92,3 +92,33 @@ def next_game_config(config: GameConfig, totals: Sequence[int]) -> GameConfig:
     options = dict(config.options)
     options[OPTION] = format_so_far(match.earlier + (tuple(totals),))
     return GameConfig(config.game, config.players, tuple(sorted(options.items())))
+
+
+def match_to_continue(journal: Any) -> tuple[GameConfig, Match] | None:
+    """The next game of a match whose last game was finished and no game was started
+    since (the app was closed between two games): its config and the match so far
+    (``running``: the totals after the finished game).  None when the newest game is
+    not such a game; never raises for what a journal row holds."""
+    from companion.journal import JournalError
+
+    try:
+        newest = journal.history(limit=1)
+        later = [e for e in journal.abandoned() if newest and e.id > newest[0].id]
+    except JournalError:
+        return None
+    if not newest or later or newest[0].damage:
+        return None
+    entry = newest[0]
+    scores = (entry.result or {}).get("scores")
+    totals = scores.get("totals") if isinstance(scores, dict) else None
+    if not isinstance(totals, list) or not all(isinstance(t, int) and not isinstance(t, bool)
+                                               for t in totals):
+        return None
+    try:
+        config = GameConfig.from_dict(entry.config)
+        match = match_in_options(dict(config.options), totals)
+        if match is None or match.is_last or len(totals) != config.player_count:
+            return None
+        return next_game_config(config, totals), match
+    except (ConfigError, ValueError, TypeError):
+        return None

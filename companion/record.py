@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
+from companion.inputs import read_bounded_text, reason_of
 from companion.engine import CompanionError, Game, GameConfig
 from companion.games import load_game
 
@@ -72,11 +73,11 @@ def record_from_dict(data: Any) -> GameRecord:
 def load_record(path: str | Path) -> GameRecord:
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded_text(path)
     except FileNotFoundError:
         raise RecordError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RecordError(f"{path}: cannot read ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:   # InputError: a FIFO, a device, too large
+        raise RecordError(f"{path}: cannot read ({reason_of(exc)})") from None
     data = parse_json(text, path)
     try:
         return record_from_dict(data)

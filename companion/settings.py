@@ -44,6 +44,7 @@ from typing import Any, Mapping
 import tomli_w
 
 from companion.engine import CompanionError
+from companion.inputs import read_bounded_text, reason_of
 
 log = logging.getLogger(__name__)
 
@@ -141,6 +142,10 @@ def default_data_dir() -> Path:
 
 
 # -- reading -------------------------------------------------------------------
+#: the largest settings file read (the full set of keys is under 2 KB)
+MAX_SETTINGS_BYTES = 1024 * 1024
+
+
 def read_settings(path: str | Path) -> LoadedSettings:
     """Settings from ``path``, key by key; never raises.
 
@@ -149,11 +154,11 @@ def read_settings(path: str | Path) -> LoadedSettings:
     """
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded_text(path, MAX_SETTINGS_BYTES)
     except FileNotFoundError:
         return LoadedSettings(path)
-    except (OSError, UnicodeDecodeError) as exc:
-        return _damaged(path, f"cannot read ({exc})")
+    except (OSError, UnicodeDecodeError) as exc:   # InputError: a FIFO, a device, too large
+        return _damaged(path, f"cannot read ({reason_of(exc)})")
     try:
         document = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:

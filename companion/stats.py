@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from companion.i18n import N_
+from companion.inputs import read_bounded_text, reason_of
 from companion.journal import PlayedRow
 from companion.match import Match, match_in_options
 
@@ -30,6 +31,8 @@ PERIODS: dict[str, float | None] = {"all": None, "year": 365 * 86400.0, "month":
 PERIOD_LABELS = {"all": N_("All time"), "year": N_("Last 12 months"), "month": N_("Last 30 days"),
                  "week": N_("Last 7 days")}
 PLAYERS_FILE = "players.json"
+#: the largest players.json read (a name is a few words; thousands of renames fit in 1 MB)
+MAX_NAMES_BYTES = 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -80,11 +83,14 @@ class PlayerNames:
         path = Path(data_dir) / PLAYERS_FILE
         names = cls(path=path)
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_bounded_text(path, MAX_NAMES_BYTES))
         except FileNotFoundError:
             return names
-        except (OSError, ValueError) as exc:
-            names.problem = f"{path}: cannot be read ({exc}); names are shown as typed"
+        except (OSError, ValueError) as exc:   # InputError (a FIFO, too large), not UTF-8, not JSON
+            names.problem = f"{path}: cannot be read ({reason_of(exc)}); names are shown as typed"
+            return names
+        except RecursionError:
+            names.problem = f"{path}: cannot be read (nested too deeply); names are shown as typed"
             return names
         aliases = data.get("aliases") if isinstance(data, dict) else None
         if not isinstance(aliases, dict) or not all(

@@ -1,35 +1,54 @@
-"""USB sticks to export to: mounted, writable folders under ``/media/<user>/<label>``
-(Raspberry Pi OS's desktop automounter, udisks2) or ``/run/media/<user>/<label>``.
+"""USB sticks to export to: mounted folders under ``/media/<user>/<label>``
+(Raspberry Pi OS's desktop automounter, udisks2) or ``/run/media/<user>/<label>``,
+or directly under ``/media`` (``/media/usb0``, usbmount).
 
 ``TABLE_COMPANION_USB_MOUNTS`` (folders separated by ``:``) replaces the search:
 tests point it at a plain folder standing in for a mounted stick, and a kiosk
 whose sticks are mounted elsewhere (e.g. by an fstab line) names its mount point.
+
+A stick that is there but cannot be written (its lock switch on: the kernel mounts
+it read-only) is found too, and told apart, so the players read that it is
+write-protected rather than that there is no stick.
 """
 from __future__ import annotations
 
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
 ROOTS = (Path("/media"), Path("/run/media"))
 ENV = "TABLE_COMPANION_USB_MOUNTS"
 
 
-def usb_sticks() -> list[Path]:
-    """Writable mounted sticks, sorted by path."""
+@dataclass(frozen=True)
+class Sticks:
+    """The sticks found, sorted by path: those that can be written, and those that cannot."""
+
+    writable: tuple[Path, ...] = ()
+    write_protected: tuple[Path, ...] = ()
+
+
+def find_sticks() -> Sticks:
+    """Every mounted stick (or folder named in the environment), writable or not."""
     named = os.environ.get(ENV)
     if named is not None:
-        candidates = [Path(p) for p in named.split(":") if p]
-        return sorted(p for p in candidates if p.is_dir() and os.access(p, os.W_OK))
-    found = []
-    for root in ROOTS:
-        try:
-            users = [u for u in root.iterdir() if u.is_dir()]
-        except OSError:
-            continue
-        for folder in users + [s for u in users for s in _children(u)]:
-            if os.path.ismount(folder) and os.access(folder, os.W_OK):
-                found.append(folder)
-    return sorted(found)
+        found = [p for p in (Path(p) for p in named.split(":") if p) if p.is_dir()]
+    else:
+        found = []
+        for root in ROOTS:
+            try:
+                users = [u for u in root.iterdir() if u.is_dir()]
+            except OSError:
+                continue
+            found += [f for f in users + [s for u in users for s in _children(u)]
+                      if os.path.ismount(f)]
+    writable = sorted(p for p in found if os.access(p, os.W_OK))
+    return Sticks(tuple(writable), tuple(sorted(p for p in found if p not in writable)))
+
+
+def usb_sticks() -> list[Path]:
+    """Writable mounted sticks, sorted by path."""
+    return list(find_sticks().writable)
 
 
 def _children(folder: Path) -> list[Path]:

@@ -351,7 +351,7 @@ class CompanionApp(App):
             raise CompanionError(self.storage_failed(exc)) from exc
         self._attach(session)
         for notice in session.notices:
-            self.show_banner(notice, seconds=12)
+            self.show_banner(self.say(notice), seconds=12)
         return session
 
     def _attach(self, session: TableSession) -> None:
@@ -434,9 +434,10 @@ class CompanionApp(App):
 
     # -- banner ------------------------------------------------------------
     @mainthread
-    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False) -> None:
-        """A line across the top: red for a refusal, blue for news (signals, notices)."""
-        self.banner = text
+    def show_banner(self, text: str | Text, seconds: float = 5.0, error: bool = False) -> None:
+        """A line across the top: red for a refusal, blue for news (signals, notices);
+        a Text is translated (seats shown as the players' names)."""
+        self.banner = self.say(text) if isinstance(text, Text) else str(text)
         self.banner_is_error = error
         if self._clear_banner_event is not None:
             self._clear_banner_event.cancel()

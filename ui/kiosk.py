@@ -87,9 +87,7 @@ def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None 
     setup_logging(environ=environ)  # type: ignore[arg-type]  # KIVY_LOG_MODE before kivy.logger
     kiosk = is_kiosk(environ) if kiosk is None else kiosk
     environ.setdefault("KIVY_NO_ARGS", "1")
-    kivy_home = Path(data_dir) / "kivy"
-    kivy_home.mkdir(parents=True, exist_ok=True)
-    environ.setdefault("KIVY_HOME", str(kivy_home))
+    environ.setdefault("KIVY_HOME", str(kivy_home_in(Path(data_dir))))
     if kiosk:
         for name, value in KIOSK_SDL_HINTS.items():
             environ.setdefault(name, value)
@@ -114,5 +112,26 @@ def configure_kivy(data_dir: Path, size: tuple[int, int], *, kiosk: bool | None 
         # a previous kiosk run may have left these in this KIVY_HOME's config.ini
         Config.set("graphics", "show_cursor", "1")
     else:
-        Config.write()  # KIVY_HOME/config.ini shows what the kiosk runs with
+        Config.write()  # KIVY_HOME/config.ini shows what the kiosk runs with (False when it cannot)
     return kiosk
+
+
+def kivy_home_in(data_dir: Path) -> Path:
+    """Kivy's config folder: ``data_dir/kivy``, or a fresh temporary folder when the
+    data folder cannot be written (a read-only or full SD card): the app must still
+    start, to say so on its problem screen."""
+    kivy_home = data_dir / "kivy"
+    try:
+        kivy_home.mkdir(parents=True, exist_ok=True)
+        probe = kivy_home / ".writable"
+        probe.write_bytes(b"")
+        probe.unlink()
+        return kivy_home
+    except OSError as exc:
+        import logging
+        import tempfile
+
+        fallback = Path(tempfile.mkdtemp(prefix="table-companion-kivy-"))
+        logging.getLogger(__name__).warning(
+            "%s cannot be written (%s); Kivy's configuration goes to %s", kivy_home, exc, fallback)
+        return fallback

@@ -27,6 +27,7 @@ from companion.alles_auf_1_karte.cards import (
     COLOURS, MAX_FIELDS, MIN_FIELDS, ROWS_PER_CARD, SUNS_PER_CARD, Card, CardIdError, Row,
     card_from_id, layout_id, layout_problems, layout_warnings)
 from companion.i18n import Text
+from companion.inputs import read_bounded_text, reason_of
 
 FORMAT = "alles-auf-1-karte-catalogue"
 VERSION = 1
@@ -240,15 +241,19 @@ def catalogue_to_dict(catalogue: Catalogue) -> dict[str, Any]:
     }
 
 
+#: the largest catalogue file read (the shipped one is about 20 KB)
+MAX_CATALOGUE_BYTES = 4 * 1024 * 1024
+
+
 def load_catalogue(path: str | Path) -> Catalogue:
     """Read and check a catalogue file; errors name the file, the card and the problem."""
     path = Path(path)
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_bounded_text(path, MAX_CATALOGUE_BYTES)
     except FileNotFoundError:
         raise CatalogueError(f"{path}: no such file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CatalogueError(f"{path}: cannot read ({exc})") from None
+    except (OSError, UnicodeDecodeError) as exc:   # InputError: a FIFO, a device, too large
+        raise CatalogueError(f"{path}: cannot read ({reason_of(exc)})") from None
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:

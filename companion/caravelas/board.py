@@ -17,6 +17,7 @@ from typing import Any, Mapping
 
 from companion.caravelas.data import (COMPASS, EVENT_CARDS, GOODS, GOODS_VP, PORT_BY_ID, SHIP4_GOODS,
                                       WEST, EAST, card_kinds_valid)
+from companion.inputs import read_bounded_text, reason_of
 from companion.engine import ConfigError
 
 SCHEMA = "caravelas-board/1"
@@ -123,12 +124,63 @@ def load_board(source: str | Path) -> Board:
     """A shipped board by name (``demo``, ``mini``) or a file path; raises BoardError."""
     path = SHIPPED.get(str(source), Path(source))
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = json.loads(read_bounded_text(path, MAX_BOARD_BYTES))
     except FileNotFoundError:
         raise BoardError(f"board file {path}: not found") from None
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise BoardError(f"board file {path}: not readable JSON ({exc})") from None
+    except (OSError, UnicodeDecodeError, ValueError) as exc:   # JSONDecodeError is a ValueError
+        raise BoardError(f"board file {path}: not readable JSON ({reason_of(exc)})") from None
+    except RecursionError:
+        raise BoardError(f"board file {path}: not readable JSON (nested too deeply)") from None
     return parse_board(data, Path(path).name)
+
+
+#: the largest board file read (the demo board is about 60 KB)
+MAX_BOARD_BYTES = 4 * 1024 * 1024
+
+#: the fields of a board file that must be lists of objects, and the text fields of each
+_LISTS = {"cells": ("id",), "ports": ("id",), "goods": ("id",), "freeEdges": ("from", "to"),
+          "eventDeck": ()}
+
+
+def _check_shape(data: dict, where: str) -> None:
+    """The types of the fields :func:`parse_board` reads, each named when wrong."""
+    for name, texts in _LISTS.items():
+        items = data.get(name, [])
+        _need(isinstance(items, list), where, f"'{name}' must be a list")
+        for index, item in enumerate(items):
+            _need(isinstance(item, dict), where, f"{name}[{index}] must be an object")
+            for field in texts:
+                _need(isinstance(item.get(field), str), where, f"{name}[{index}].{field} must be text")
+    for index, cell in enumerate(data.get("cells", [])):
+        _need(isinstance(cell.get("symbols", []), list), where, f"cells[{index}].symbols must be a list")
+        center = cell.get("center")
+        _need(center is None or (isinstance(center, list) and all(
+            isinstance(v, (int, float)) and not isinstance(v, bool) for v in center)),
+            where, f"cells[{index}].center must be a list of numbers")
+    for index, port in enumerate(data.get("ports", [])):
+        _need(isinstance(port.get("cell"), str), where, f"ports[{index}].cell must be text")
+        _need(port.get("good") is None or isinstance(port.get("good"), str), where,
+              f"ports[{index}].good must be text")
+    for index, good in enumerate(data.get("goods", [])):
+        vp = good.get("vp", 0)
+        _need(isinstance(vp, int) and not isinstance(vp, bool), where, f"goods[{index}].vp must be a whole number")
+    adjacency = data.get("adjacency", [])
+    _need(isinstance(adjacency, list) and all(
+        isinstance(pair, list) and all(isinstance(c, str) for c in pair) for pair in adjacency),
+        where, "'adjacency' must be a list of pairs of cell ids")
+    compass = data.get("compassNeighbours", {})
+    _need(isinstance(compass, dict) and all(
+        isinstance(steps, dict) and all(t is None or isinstance(t, str) for t in steps.values())
+        for steps in compass.values()), where, "'compassNeighbours' must map cells to {label: cell}")
+    _need(isinstance(data.get("lisbonCell"), str), where, "'lisbonCell' must be a cell id")
+    die = data.get("redDie", {})
+    _need(isinstance(die, dict) and (die.get("faces") is None or (
+        isinstance(die["faces"], list) and all(isinstance(f, dict) and "label" in f for f in die["faces"]))),
+        where, "'redDie' must be {\"faces\": [{\"label\": ...}, ...]}")
+    for index, entry in enumerate(data.get("eventDeck", [])):
+        count = entry.get("count")
+        _need(count is None or (isinstance(count, int) and not isinstance(count, bool) and 0 <= count <= 1000),
+              where, f"eventDeck[{index}].count must be a whole number")
 
 
 def _need(cond: bool, where: str, message: str) -> None:
@@ -143,6 +195,16 @@ def parse_board(data: Any, where: str = "board") -> Board:
     purpose = data.get("purpose", "game")
     _need(purpose in ("game", "testVectors"), where, "'purpose' must be 'game' or 'testVectors'")
     full = purpose == "game"
+    _check_shape(data, where)
+    try:
+        return _parse_checked(data, where, purpose, full)
+    except BoardError:
+        raise
+    except (KeyError, TypeError, ValueError, AttributeError, RecursionError) as exc:
+        raise BoardError(f"board file {where}: malformed ({type(exc).__name__}: {exc})") from None
+
+
+def _parse_checked(data: dict, where: str, purpose: str, full: bool) -> Board:
     try:
         cells = {c["id"]: Cell(c["id"], c.get("part"), tuple(c.get("symbols", ())), c.get("port"),
                                bool(c.get("currentEnd", False)),

@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.caravelas.board import SCHEMA, BoardError, parse_board
+from companion.inputs import read_bounded_text, reason_of
 from companion.caravelas.data import COMPASS, GOODS, PORT_BY_ID
 from companion.caravelas.mapper_edits import (  # noqa: F401  (the mapper's API in one place)
     EDITS, MAP_SCHEMA, MAPPED_KEYS, NEIGHBOUR_TOLERANCE, AddCell, BoardMap, ClearPort, MapCell, MapError,
@@ -227,12 +228,14 @@ def load_map(path: Path) -> LoadedMap:
     """The map saved at ``path`` (a new one when there is none); a file that cannot be
     read is renamed ``<name>.damaged-<UTC time>`` and a new map started."""
     path = Path(path)
-    if not path.exists():
+    if not path.exists() and not path.is_symlink():
         return LoadedMap(BoardMap())
     try:
-        return LoadedMap(BoardMap.from_dict(json.loads(path.read_text(encoding="utf-8"))))
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError, MapError, BoardError) as exc:
-        problem = f"{path}: {exc}"
+        return LoadedMap(BoardMap.from_dict(json.loads(read_bounded_text(path))))
+    except (OSError, ValueError, MapError, BoardError) as exc:   # ValueError: not UTF-8, not JSON
+        problem = f"{path}: {reason_of(exc)}"
+    except RecursionError:
+        problem = f"{path}: nested too deeply"
     target = damaged_name(path)
     os.replace(path, target)
     return LoadedMap(BoardMap(), target, problem)

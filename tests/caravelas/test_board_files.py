@@ -132,3 +132,62 @@ def test_cheapest_path_ties_go_to_the_fewest_triggers():
         "freeEdges": [{"from": "C", "to": "D"}], "ports": []})
     assert board.path_cost(("A", "B", "Z")) == board.path_cost(("A", "C", "D", "Z")) == 2
     assert board.cheapest_path("A", "Z") == ("A", "C", "D", "Z")
+
+
+def _paths(value, prefix=()):
+    """Every (path, value) inside ``value`` (dict keys and list indexes)."""
+    yield prefix, value
+    if isinstance(value, dict):
+        for key, item in value.items():
+            yield from _paths(item, prefix + (key,))
+    elif isinstance(value, list):
+        for index, item in enumerate(value[:3]):
+            yield from _paths(item, prefix + (index,))
+
+
+def _set(data, path, value):
+    for key in path[:-1]:
+        data = data[key]
+    data[path[-1]] = value
+
+
+def test_a_malformed_board_file_is_a_board_error_naming_the_file(tmp_path):
+    """Every field of the demo board replaced by a list, an object, null, a number or a
+    deep nesting: a BoardError naming the file (it raised TypeError 'unhashable type:
+    list', AttributeError or RecursionError, which the app showed as 'Something went wrong')."""
+    base = json.loads(SHIPPED["demo"].read_text())
+    odd = ([1, 2], {"a": 1}, None, 7, "x", True)
+    path = tmp_path / "board.json"
+    tried = 0
+    for where, _value in list(_paths(base)):
+        if not where:
+            continue
+        for value in odd:
+            data = copy.deepcopy(base)
+            _set(data, where, value)
+            path.write_text(json.dumps(data))
+            try:
+                load_board(path)
+            except BoardError as exc:
+                assert "board.json" in str(exc)
+            tried += 1
+    assert tried > 500
+    path.write_text("[" * 100_000 + "]" * 100_000)
+    with pytest.raises(BoardError, match="board.json"):
+        load_board(path)
+
+
+@pytest.mark.timeout(30)
+def test_a_fifo_or_an_endless_device_as_a_board_file_is_refused_at_once(tmp_path):
+    """A FIFO waits for a writer for ever and /dev/zero never ends: both are refused as
+    'not a regular file' (naming the file), by the reader and by a game's set-up."""
+    import os
+
+    fifo, zero = tmp_path / "fifo.json", tmp_path / "zero.json"
+    os.mkfifo(fifo)
+    os.symlink("/dev/zero", zero)
+    for path in (fifo, zero, "/dev/zero"):
+        with pytest.raises(BoardError, match=f"{path}.*not a regular file"):
+            load_board(path)
+        with pytest.raises(ConfigError, match="not a regular file"):
+            GAME.setup(config(2, **{"board.file": str(path)}))

@@ -196,3 +196,44 @@ def test_the_history_reads_the_match_from_the_config_and_never_fails_on_a_damage
     assert (good.match.number, good.match.games, good.match.running) == (2, 3, (40, 45))
     assert single.match is None and damaged.match is None and wrong_type.match is None
     assert damaged.totals == (30, 20)                  # the game itself is still counted
+
+
+def test_a_match_closed_between_two_games_goes_on_from_the_journal(tmp_path):
+    """The app closed after game 1 of 3 ended (no game 2 yet): the journal offers game 2
+    with the same seats and the totals so far; once game 2 is started it is the game to
+    resume, and after the last game, or a different game started since, nothing is offered."""
+    import random
+
+    from companion.journal import Journal
+    from companion.match import match_to_continue
+    from companion.session import TableSession
+
+    def finish(session, seed):
+        rng = random.Random(seed)
+        while not session.is_over:
+            state = session.state
+            session.submit(GAME.sample_chance(state, rng) if session.to_act == (TABLE,)
+                           else rng.choice(list(GAME.legal_actions(state))))
+        return list(session.score_sheet().totals)
+
+    with Journal(tmp_path / "journal.sqlite3") as journal:
+        assert match_to_continue(journal) is None
+        first = TableSession.new(journal, config(3, match_games=3))
+        totals = finish(first, 1)
+    with Journal(tmp_path / "journal.sqlite3") as journal:   # a restart between two games
+        found = match_to_continue(journal)
+        assert found is not None
+        second_config, match = found
+        assert second_config.players == first.config.players
+        assert second_config.option("match_so_far") == ",".join(map(str, totals))
+        assert (match.number, match.games, match.running) == (1, 3, tuple(totals))
+        second = TableSession.new(journal, second_config)
+        assert match_to_continue(journal) is None          # game 2 is resumed instead
+        totals2 = finish(second, 2)
+        third_config, match = match_to_continue(journal)
+        assert match.running == tuple(a + b for a, b in zip(totals, totals2))
+        finish(TableSession.new(journal, third_config), 3)
+        assert match_to_continue(journal) is None          # the match is over
+        TableSession.new(journal, config(3, match_games=2))
+        journal.abandon_game(journal.unfinished().id)
+        assert match_to_continue(journal) is None          # a newer game was started since

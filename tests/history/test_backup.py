@@ -100,3 +100,42 @@ def test_backup_refuses_to_overwrite(tmp_path):
     (tmp_path / "taken").write_text("mine")
     assert companion(["backup", str(tmp_path / "taken"), "--data-dir", str(tmp_path)]) == 2
     assert (tmp_path / "taken").read_text() == "mine"
+
+
+def test_a_restore_that_fails_leaves_the_journal_as_it_was(tmp_path, monkeypatch):
+    """The disk fills while the backup is copied: the journal (and its log) stay in place,
+    untouched, no partial copy is left and nothing is set aside; the error says it is full."""
+    import errno
+
+    from companion import backup as backup_module
+
+    source = tmp_path / "a" / "journal.sqlite3"
+    with Journal(source) as journal:
+        TableSession.new(journal, GameConfig.build("counter", ["Ann", "Bea"]))
+    backup(source, tmp_path / "copy.sqlite3")
+    target = tmp_path / "b" / "journal.sqlite3"
+    with Journal(target) as running:
+        TableSession.new(running, GameConfig.build("counter", ["Cy", "Dov"]))
+        running._dirty = False   # leave the log as a crash would: not folded in on close
+    before = {p.name: p.read_bytes() for p in target.parent.iterdir() if p.name != target.name + ".lock"}
+
+    def full_disk(src, dst):
+        with open(src, "rb") as a, open(dst, "wb") as b:
+            b.write(a.read(1000))
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(backup_module.shutil, "copyfile", full_disk)
+    with pytest.raises(JournalError) as failed:
+        restore(tmp_path / "copy.sqlite3", target)
+    after = {p.name: p.read_bytes() for p in target.parent.iterdir() if p.name != target.name + ".lock"}
+    assert after == before
+    assert failed.value.problem == "full" and "unchanged" in str(failed.value)
+    with Journal(target) as journal:
+        assert journal.game(1).config["players"][0]["name"] == "Cy"
+    monkeypatch.undo()
+    kept = restore(tmp_path / "copy.sqlite3", target)
+    with Journal(kept, read_only=True) as old:
+        assert old.game(1).config["players"][0]["name"] == "Cy"
+    with Journal(target) as now:
+        assert now.game(1).config["players"][0]["name"] == "Ann"
+    assert not list(target.parent.glob("*.restoring"))

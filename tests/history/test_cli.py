@@ -91,3 +91,32 @@ def test_usb_sticks_where_automounters_put_them(tmp_path, monkeypatch):
     monkeypatch.setattr(usb, "ROOTS", (media, run_media, tmp_path / "absent"))
     monkeypatch.setattr(usb.os.path, "ismount", lambda p: Path(p) in mounted)
     assert usb_sticks() == sorted(mounted)
+
+
+def test_a_names_file_nested_too_deeply_is_named_and_stats_and_export_go_on(tmp_path, capsys):
+    """players.json nested 100,000 deep: ``companion stats`` and ``export`` say so, naming
+    the file, and go on with the names from the journal (they raised RecursionError)."""
+    played = _journal(tmp_path, games=("counter",), unfinished=0)
+    (tmp_path / "players.json").write_text("[" * 100_000 + "]" * 100_000)
+    assert companion(["stats", "--data-dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert str(tmp_path / "players.json") in err and "nested too deeply" in err
+    names = {p["name"] for p in json.loads(out)["players"]}
+    assert names == {p.name for p in played[0].config.players}
+    assert companion(["export", "csv", str(tmp_path / "games.csv"), "--data-dir", str(tmp_path)]) == 0
+    assert str(tmp_path / "players.json") in capsys.readouterr().err
+    assert (tmp_path / "games.csv").read_text().count("\n") == 1 + len(played[0].config.players)
+
+
+def test_a_write_protected_stick_is_found_and_told_apart(tmp_path, monkeypatch, remount_ro):
+    """A stick with its lock switch on is mounted read-only: it is found, as
+    write-protected (it was left out, and the players read 'No USB stick found')."""
+    from companion.usb import find_sticks
+    from tests.reliability.storage_faults import small_disk
+
+    with small_disk(tmp_path / "locked", 64) as locked:
+        remount_ro(locked)
+        monkeypatch.setenv(ENV, f"{locked}:{tmp_path / 'gone'}")
+        assert usb_sticks() == []
+        assert find_sticks().write_protected == (locked,)
+        assert find_sticks().writable == ()

@@ -8,6 +8,8 @@ import json
 import random
 from pathlib import Path
 
+import pytest
+
 from companion.games import game_title, registered_games
 from companion import exports
 from companion.journal import Journal
@@ -124,3 +126,85 @@ def test_csv_has_one_row_per_player_per_game(filled):
     assert len(rows) == sum(len(p.config.players) for p in played)
     assert sum(int(r["winner"]) for r in rows) == sum(len(p.winners) for p in played)
     assert {r["bgg_id"] for r in rows if r["game"] == "coloretto"} == {"5782"}
+
+
+def test_an_import_refuses_dates_no_clock_gives_and_adds_the_rest(tmp_path, filled):
+    """1e300, 10**400, NaN, infinity and text as a record's dates: each record is refused
+    with its file and field named, the others are added, and nothing stored stops the
+    lists the app shows at start from being read."""
+    journal, played = filled
+    exports.export_records(journal, tmp_path / "in", [played[0].game_id])
+    good = next((tmp_path / "in").glob("*.json"))
+    data = json.loads(good.read_text())
+    bad_values = {"huge": "1e300", "digits": "1" + "0" * 400, "nan": "NaN",
+                  "inf": "Infinity", "text": '"yesterday"', "negative": "-5"}
+    for name, value in bad_values.items():
+        text = json.dumps({**data, "played": {**data["played"], "started": 12345.0}})
+        (tmp_path / "in" / f"a-{name}.json").write_text(text.replace("12345.0", value))
+    (tmp_path / "in" / "b-name.json").write_text(json.dumps(
+        {**data, "config": {**data["config"], "players": [
+            {**p, "name": "x" * 5000} for p in data["config"]["players"]]}}))
+    with Journal(tmp_path / "j.sqlite3") as other:
+        report = exports.import_records(other, [tmp_path / "in"])
+        assert len(report.added) == 1, report.refused
+        assert len(report.refused) == len(bad_values) + 1
+        for name in bad_values:
+            assert any(f"a-{name}.json" in r and "played.started" in r for r in report.refused), \
+                (name, report.refused)
+        assert any("b-name.json" in r and "name" in r for r in report.refused)
+        assert [e.started for e in other.history()] == [data["played"]["started"]]
+
+
+def test_dates_no_clock_gives_in_the_journal_read_as_unknown(tmp_path):
+    """A journal whose dates were altered (1e300, infinity, text): every list reads, and the
+    dates show as unknown rather than stopping the screen."""
+    import sqlite3
+
+    from companion.dates import local_text
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        fast(journal)
+        for _ in range(3):
+            play_one(journal, "coloretto", random.Random(4))
+        play_one(journal, "coloretto", random.Random(5), finish=False)
+    db = sqlite3.connect(path)
+    for gid, value in zip((1, 2, 3, 4), (1e300, float("inf"), "soon", -1e300)):
+        db.execute("UPDATE games SET started=?, finished=? WHERE id=?", (value, value, gid))
+    db.execute("UPDATE events SET at='later' WHERE game_id=1")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        entries = journal.history() + journal.abandoned() + [journal.unfinished() or journal.game(4)]
+        rows = journal.played()
+        assert journal.events(1).events and journal.events(1).damage == ""
+    for entry in entries:
+        assert local_text(entry.started, "%d.%m.%Y") in ("?", "01.01.1970")
+        assert entry.finished is None or local_text(entry.finished, "%d.%m.%Y") != ""
+    assert [r.started for r in rows] == [0.0, 0.0, 0.0]
+    plays = plays_from_rows(rows)
+    assert [round(p.duration) for p in plays] == [0, 0, 0]
+    assert exports.csv_text(plays).count("\n") == 1 + sum(len(p.names) for p in plays)
+    for value in (1e300, float("nan"), float("inf"), 10**400, "x", None):
+        assert local_text(value, "%Y") == "?"
+
+
+@pytest.mark.timeout(60)
+def test_a_fifo_or_an_endless_device_in_an_import_folder_is_refused_and_the_rest_added(
+        tmp_path, filled):
+    """An import folder holding a FIFO and a link to /dev/zero among the records: both
+    are refused as 'not a regular file' (named), nothing hangs, the records are added."""
+    import os
+
+    journal, played = filled
+    folder = tmp_path / "in"
+    exports.export_records(journal, folder, [played[0].game_id])
+    os.mkfifo(folder / "a-fifo.json")
+    os.symlink("/dev/zero", folder / "b-zero.json")
+    with Journal(tmp_path / "j.sqlite3") as other:
+        fast(other)
+        report = exports.import_records(other, [folder, Path("/dev/zero")])
+    assert len(report.added) == 1
+    assert len(report.refused) == 3
+    for name in ("a-fifo.json", "b-zero.json", "/dev/zero"):
+        assert any(name in r and "not a regular file" in r for r in report.refused), report.refused

@@ -116,3 +116,42 @@ def test_a_damaged_row_is_left_out_of_the_figures(tmp_path):
         rows = journal.played()
         assert [r.damage != "" for r in rows] == [True, False]
         assert len(stats.plays_from_rows(rows)) == 1
+
+
+@pytest.mark.parametrize("text, why", [
+    ("[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ('{"aliases": ' * 50_000 + "{}" + "}" * 50_000, "nested too deeply"),
+    ('{"aliases": {"Ann": ["Bea"]}}', "'aliases' must map names to names"),
+    ('{"aliases": [1, 2]}', "'aliases' must map names to names"),
+    ("\xff\xfe not text", "cannot be read"),
+])
+def test_a_names_file_that_cannot_be_used_is_named_and_the_journal_names_are_shown(
+        tmp_path, text, why):
+    """players.json is checked at the door: nesting too deep, a wrong shape, bytes that
+    are not text give a problem naming the file, never an exception; names stay as typed."""
+    path = tmp_path / stats.PLAYERS_FILE
+    path.write_bytes(text.encode("latin-1") if text.startswith("\xff") else text.encode())
+    names = stats.PlayerNames.load(tmp_path)
+    assert str(path) in names.problem and why in names.problem, names.problem
+    assert names.aliases == {} and names.person("Ann") == "Ann"
+
+
+def test_a_names_file_that_is_too_large_is_not_read_in_full(tmp_path):
+    path = tmp_path / stats.PLAYERS_FILE
+    with path.open("w") as out:
+        out.write('{"aliases": {"Ann": "' + "x" * (stats.MAX_NAMES_BYTES + 10) + '"}}')
+    names = stats.PlayerNames.load(tmp_path)
+    assert str(path) in names.problem and "too large" in names.problem
+
+
+@pytest.mark.timeout(20)
+def test_a_names_file_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path):
+    import os
+
+    os.mkfifo(tmp_path / stats.PLAYERS_FILE)
+    names = stats.PlayerNames.load(tmp_path)
+    assert "not a regular file" in names.problem
+    os.unlink(tmp_path / stats.PLAYERS_FILE)
+    os.symlink("/dev/zero", tmp_path / stats.PLAYERS_FILE)
+    names = stats.PlayerNames.load(tmp_path)
+    assert "not a regular file" in names.problem

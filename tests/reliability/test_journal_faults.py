@@ -214,3 +214,154 @@ def test_a_full_disk_keeps_the_game_in_memory_and_writes_it_when_space_is_freed(
     journal.close()
     with Journal(path) as reopened:
         assert TableSession.resume(reopened, session.game_id).actions == tuple(moves)
+
+
+
+def test_a_full_disk_at_start_is_called_full(tiny_disk):
+    """A journal with games, then the disk filled to the last byte before the next start:
+    SQLite says 'disk I/O error' (the shared-memory file cannot grow); the players read
+    'The storage is full' with its advice, not 'The game journal cannot be used'."""
+    from companion.storage_problems import describe
+
+    journal, _session = played(tiny_disk / "journal.sqlite3")
+    journal.close()
+    filler = fill_disk(tiny_disk)
+    with pytest.raises(JournalError) as caught:
+        Journal(tiny_disk / "journal.sqlite3")
+    assert caught.value.problem == "full", caught.value
+    assert str(describe(caught.value, tiny_disk / "journal.sqlite3").title) == "The storage is full"
+    filler.unlink()
+    Journal(tiny_disk / "journal.sqlite3").close()
+
+
+# -- damage noticed at open: the last-write mark, a game's row, a table -----------
+def test_a_main_file_emptied_after_a_restart_is_announced(tmp_path):
+    """The last-write mark outlives a start that writes nothing: a main file emptied to
+    0 bytes after such a restart is announced (the mark was reset at every open, and the
+    empty file read as a fresh journal, silently)."""
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    Journal(path).close()          # the table started again, nothing played
+    Journal(path).close()          # and again
+    path.write_bytes(b"")
+    for suffix in ("-wal", "-shm"):
+        Path(f"{path}{suffix}").unlink(missing_ok=True)
+    with Journal(path) as reopened:
+        text = " ".join(map(str, reopened.notices))
+    assert "holds less than was saved" in text and f"last {len(MOVES)} changes" in text, text
+
+
+def test_a_deleted_unfinished_game_row_is_announced(tmp_path):
+    """The games row of an unfinished game is deleted, its moves stay: the open says
+    which game and how many saved moves can no longer be shown (it was silent)."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM games WHERE id=?", (session.game_id,))
+    db.commit()
+    db.close()
+    with Journal(path) as reopened:
+        text = " ".join(map(str, reopened.notices))
+        assert reopened.unfinished() is None
+    assert f"game #{session.game_id}" in text and f"{len(MOVES)} saved moves" in text, text
+
+
+@pytest.mark.parametrize("table", ["events", "games", "quarantine"])
+def test_a_dropped_table_is_damage_and_repair_keeps_what_reads(tmp_path, table):
+    """A table of the journal dropped: the open says 'damaged' (Repair offered) instead of
+    making the table again, empty, in silence; Repair keeps the damaged file aside."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute(f"DROP TABLE {table}")
+    db.commit()
+    db.close()
+    with pytest.raises(JournalError, match=f"table {table} is missing") as caught:
+        Journal(path)
+    assert caught.value.problem == "damaged"
+    if table == "events":   # 'Look at the history': the game's moves read as damaged, not an I/O problem
+        with Journal(path, read_only=True) as history:
+            loaded = history.events(session.game_id)
+            assert loaded.events == () and "no such table: events" in loaded.damage
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.kept_as.exists()
+        if table == "quarantine":
+            assert fresh.unfinished().id == session.game_id
+
+# -- damaged schema text ---------------------------------------------------------
+@pytest.mark.parametrize("damage", [(b"kind    TEXT", b"kinn    TEXT"),   # a column renamed
+                                    (b"payload TEXT", b"p\xffyload TEXT"),  # text that is not UTF-8
+                                    (b"CREATE TABLE games", b"CREATE TABLE gam\x00s")])
+def test_damaged_schema_text_is_damage_and_repair_keeps_every_game(tmp_path, damage):
+    """The text that describes the tables is damaged, the rows are not: the open says
+    "damaged" (not a raw SQLite error), Repair keeps every game, and the lock is free after."""
+    import random
+
+    from tests.history.games import play_one
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        journal._db.execute("PRAGMA synchronous=OFF")
+        games = [play_one(journal, "coloretto", random.Random(seed)) for seed in range(6)]
+    data = bytearray(path.read_bytes())
+    page = int.from_bytes(data[16:18], "big")
+    where = data.index(damage[0], 0, page)
+    data[where:where + len(damage[0])] = damage[1]
+    path.write_bytes(bytes(data))
+    with pytest.raises(JournalError) as refused:
+        Journal(path)
+    assert refused.value.problem == "damaged"
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.games == len(games) and report.games_lost == 0
+        assert len(fresh.history()) == len(games)
+        assert all(not fresh.events(g.game_id).damage for g in games)
+    Journal(path).close()
+
+
+def test_a_repair_that_fails_frees_the_journal(tmp_path, monkeypatch):
+    """Whatever stops a repair half-way, the fresh journal it opened is closed: the app
+    does not then find its own lock ("already running")."""
+    from companion import journal as journal_module
+
+    path = tmp_path / "journal.sqlite3"
+    journal, _session = played(path)
+    journal.close()
+
+    def broken(*_args):
+        raise journal_module.JournalError("no space", "full")
+
+    monkeypatch.setattr(journal_module, "_salvage_into", broken)
+    with pytest.raises(JournalError):
+        set_aside_and_salvage(path)
+    monkeypatch.undo()
+    Journal(path).close()
+
+
+def test_text_that_is_not_utf8_is_damage_and_repair_is_offered(tmp_path):
+    """Invalid UTF-8 in a journal row is damage, not an I/O problem: the problem screen
+    offers Repair (Home once said "tap Try again", with no such button)."""
+    import sqlite3
+
+    from companion.storage_problems import REPAIR, describe
+
+    path = tmp_path / "journal.sqlite3"
+    journal, _session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("UPDATE games SET game=CAST(X'6eff6f' AS TEXT)")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        with pytest.raises(JournalError) as caught:
+            journal.abandoned()
+    assert caught.value.problem == "damaged"
+    assert describe(caught.value, path).ways[0] == REPAIR

@@ -99,3 +99,27 @@ async def resume_after_restart(probe) -> None:
     await probe.tap_id("undo")
     probe.record("actions_after_undo", [str(a) for a in app.session.actions])
 
+
+
+async def resume_with_moves_set_aside(probe) -> None:
+    """Resume a game whose last entry was damaged: the banner says what was set aside."""
+    app = probe.app
+    await probe.tap(probe.find(wid="resume"))
+    await probe.until(lambda: app.manager.current == "table")
+    await probe.frames(2)
+    probe.record("actions", [str(a) for a in app.session.actions])
+    probe.record("banner", app.banner)
+    probe.record("banner_is_error", app.banner_is_error)
+
+
+async def next_game_of_the_match_from_home(probe) -> None:
+    """The app was closed between two games of a match: Home offers the next game."""
+    app = probe.app
+    resume = probe.find(wid="resume")
+    probe.record("resume_text", resume.text)
+    probe.record("resume_disabled", resume.disabled)
+    await probe.screenshot("home_next_game")
+    await probe.tap(resume)
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("players", [p.name for p in app.session.config.players])
+    probe.record("so_far", app.session.config.option("match_so_far"))

@@ -93,3 +93,17 @@ def test_an_export_that_fails_says_why_and_lights_the_status_led(run_ui, tmp_pat
     assert r["export_text"].startswith("The export failed:"), r["export_text"]
     assert "not full or write-protected" in r["export_text"]
     assert r["fault_led"] is True
+
+
+def test_export_to_a_write_protected_stick_says_so(run_ui, tmp_path, monkeypatch):
+    """A stick mounted read-only (its lock switch on) is named as write-protected, not
+    'No USB stick found'."""
+    import subprocess
+
+    from tests.reliability.storage_faults import small_disk
+
+    with small_disk(tmp_path / "LOCKED", 64) as stick:
+        assert subprocess.run(["mount", "-o", "remount,ro", str(stick)]).returncode == 0
+        monkeypatch.setenv("TABLE_COMPANION_USB_MOUNTS", str(stick))
+        text = run_ui("scenarios_history:usb_export", data_dir=_data_dir(tmp_path)).result["export_text"]
+    assert text.startswith("The USB stick LOCKED is write-protected."), text

@@ -27,3 +27,48 @@ def test_unfinished_game_is_offered_and_resumes_exactly(run_ui, tmp_path):
     assert second.result["actions"] == first.result["actions"]
     # one Undo takes back the move together with the table's draw after it
     assert second.result["actions_after_undo"] == []
+
+
+def test_resume_says_what_was_set_aside(run_ui, tmp_path):
+    """A damaged last entry is set aside on resume, and the banner says so in words (it
+    once read "Something went wrong (ValueError: ...)": a Text where a string was expected)."""
+    import sqlite3
+
+    data = tmp_path / "shared-data"
+    first = run_ui("start_and_leave", data_dir=data, name="first")
+    db = sqlite3.connect(data / "journal.sqlite3")
+    db.execute("UPDATE events SET crc = crc + 1 WHERE seq = (SELECT MAX(seq) FROM events)")
+    db.commit()
+    db.close()
+    second = run_ui("resume_with_moves_set_aside", data_dir=data, name="second")
+    assert second.result["actions"] == first.result["actions"][:-1]
+    banner = second.result["banner"]
+    assert "kept aside in the journal" in banner and "went wrong" not in banner, banner
+    assert not second.result["banner_is_error"]
+
+
+def test_a_match_goes_on_from_home_after_a_restart_between_two_games(run_ui, tmp_path):
+    """Game 1 of a Coloretto match of 2 ended, then the app was closed: Home offers the
+    next game (it was only on the live scores screen), with the totals so far."""
+    import random
+
+    from companion.coloretto import GAME
+    from companion.engine import TABLE, GameConfig
+    from companion.journal import Journal
+    from companion.session import TableSession
+
+    data = tmp_path / "data"
+    with Journal(data / "journal.sqlite3") as journal:
+        session = TableSession.new(journal, GameConfig.build(
+            "coloretto", ["Ana", "Bo", "Cy"], match_games=2))
+        rng = random.Random(5)
+        while not session.is_over:
+            state = session.state
+            session.submit(GAME.sample_chance(state, rng) if session.to_act == (TABLE,)
+                           else rng.choice(list(GAME.legal_actions(state))))
+        totals = session.score_sheet().totals
+    r = run_ui("next_game_of_the_match_from_home", data_dir=data).result
+    assert not r["resume_disabled"]
+    assert "Next game" in r["resume_text"] and "game 2 of 2" in r["resume_text"], r["resume_text"]
+    assert r["players"] == ["Ana", "Bo", "Cy"]
+    assert r["so_far"] == ",".join(map(str, totals))

@@ -63,3 +63,23 @@ def test_a_full_disk_keeps_moves_in_memory_and_saves_them_when_space_returns(run
     assert "not saved yet" in r["bar"] and r["unsaved"] >= 1
     assert r["unsaved_after"] == 0
     assert r["saved"] == len(r["actions"]) >= len(r["actions_shown"])
+
+
+def test_a_read_only_data_folder_without_kivy_config_starts_to_the_problem_screen(run_ui, tmp_path):
+    """A read-only data folder that has no ``kivy`` folder yet (a fresh SD card that turned
+    read-only): the app starts and says the folder cannot be written (it once ended at the
+    mkdir of Kivy's config folder with a traceback and exit 1)."""
+    import subprocess
+
+    with small_disk(tmp_path / "tiny", 1024) as data:
+        with Journal(data / "journal.sqlite3"):
+            pass
+        done = subprocess.run(["mount", "-o", "remount,ro", str(data)], capture_output=True)
+        assert done.returncode == 0, done.stderr
+        try:
+            r = run_ui("scenarios_storage:busy_journal", data_dir=data).result
+        finally:
+            subprocess.run(["mount", "-o", "remount,rw", str(data)], check=False)
+        assert not (data / "kivy").exists()
+    assert r["screen_at_start"] == "problem"
+    assert "The data folder cannot be written" in r["problem_texts"]

@@ -17,10 +17,11 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.stats import PERIOD_LABELS
+from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import available_games, game_title
 from companion.journal import JournalError
-from companion.usb import usb_sticks
+from companion.usb import find_sticks
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
@@ -243,7 +244,7 @@ class HistoryScreen(Screen):
             row = Factory.UnfinishedRow()
             names = ", ".join(escape_markup(str(p.get("name", "?"))) for p in entry.config.get("players", [])
                               if isinstance(p, dict))
-            when = time.strftime("%d.%m.%Y %H:%M", time.localtime(entry.started))
+            when = local_text(entry.started, "%d.%m.%Y %H:%M")
             row.ids.label.text = f"{game_title(entry.game)} · {when} · {names}"
             row.game_id = entry.id
             row.damaged = bool(entry.damage)
@@ -287,7 +288,13 @@ class HistoryScreen(Screen):
     # -- USB export -----------------------------------------------------------------
     def export_to_usb(self) -> None:
         app = App.get_running_app()
-        sticks = usb_sticks()
+        found = find_sticks()
+        sticks = found.writable
+        if not sticks and found.write_protected:
+            self.export_text = app.tr("The USB stick {stick} is write-protected. Slide its lock switch "
+                                      "off (or use another stick), plug it in again, and try again.",
+                                      stick=found.write_protected[0].name)
+            return
         if not sticks:
             self.export_text = app.tr("No USB stick found. Plug one in, wait a few seconds, and try again.")
             return
@@ -345,7 +352,7 @@ class HistoryScreen(Screen):
 def play_row(play: stats.Play, app: Any = None) -> str:
     """One finished game: its title, date, names with scores, winners starred (and the
     running total when it is a game of a match)."""
-    when = time.strftime("%d.%m.%Y", time.localtime(play.finished))
+    when = local_text(play.finished, "%d.%m.%Y")
     parts = [f"{WINNER_MARK if seat in play.winners else ''}{escape_markup(name)} {play.totals[seat]}"
              for seat, name in enumerate(play.names)]
     row = f"{game_title(play.game)} · {when} · " + ", ".join(parts)

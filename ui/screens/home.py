@@ -1,7 +1,6 @@
 """Home: new game, resume the unfinished game, the history of finished games."""
 from __future__ import annotations
 
-import time
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -9,9 +8,11 @@ from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.dates import local_text
 from companion.engine import CompanionError
 from companion.games import game_title, unavailable_games
 from companion.journal import JournalError
+from companion.match import match_to_continue
 from companion.signals import ErrorSignal
 from ui.screens import load_kv
 
@@ -26,6 +27,8 @@ class HomeScreen(Screen):
     resume_title = StringProperty("")
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)
+    #: no game to resume, but a match to go on with (closed between two of its games)
+    can_continue_match = BooleanProperty(False)
     history = ListProperty([])   # [{"id", "text"}]
     #: registered games that cannot be played, each with its reason (companion.games.BrokenGame)
     unavailable = ListProperty([])
@@ -33,6 +36,7 @@ class HomeScreen(Screen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._announced: set[str] = set()
+        self._next_in_match = None   # the config of the match's next game
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -51,9 +55,19 @@ class HomeScreen(Screen):
             names = ", ".join(p.get("name", "?") for p in entry.config.get("players", []))
             self.resume_id = entry.id
             self.resume_title = f"{game_title(entry.game)} · {names} · " \
-                                f"{time.strftime('%d.%m %H:%M', time.localtime(entry.started))}"
+                                f"{local_text(entry.started, '%d.%m %H:%M')}"
         else:
             self.resume_title = ""
+        self._next_in_match = None
+        found = match_to_continue(app.journal) if entry is None else None
+        if found is not None:
+            config, match = found
+            self._next_in_match = config
+            names = ", ".join(p.name for p in config.players)
+            self.resume_title = f"{game_title(config.game)} · {escape_markup(names)} · " + app.tr(
+                "game {number} of {games}, total so far: {totals}", number=match.number + 1,
+                games=match.games, totals=", ".join(map(str, match.running)))
+        self.can_continue_match = found is not None
         self.history = [history_row(e) for e in finished]
 
     def show_unavailable_games(self) -> None:
@@ -81,6 +95,9 @@ class HomeScreen(Screen):
     def resume(self) -> None:
         app = App.get_running_app()
         try:
+            if not self.can_resume and self._next_in_match is not None:
+                app.start_game(self._next_in_match)
+                return
             app.resume_game(self.resume_id)
         except CompanionError as exc:
             app.show_banner(str(exc), seconds=10, error=True)
@@ -104,7 +121,7 @@ def history_row(entry) -> dict:
     for seat, name in enumerate(players):
         total = totals[seat] if seat < len(totals) else "?"
         parts.append(f"{WINNER_MARK if seat in winners else ''}{escape_markup(str(name))} {total}")
-    when = time.strftime("%d.%m.%Y", time.localtime(entry.finished or entry.started))
+    when = local_text(entry.finished or entry.started, "%d.%m.%Y")
     if entry.damage:
         parts = [App.get_running_app().tr("this game's record is damaged")]
     return {"id": entry.id, "text": f"{game_title(entry.game)} · {when} · " + ", ".join(parts)}

@@ -3,7 +3,6 @@ pick someone to compare with (head-to-head)."""
 from __future__ import annotations
 
 import logging
-import time
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -12,6 +11,7 @@ from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
 from companion import stats
+from companion.dates import local_text
 from companion.games import game_title
 from ui.screens import load_kv
 from ui.screens.history import plays_or_banner, number, percent, remembered
@@ -47,7 +47,7 @@ class PlayerScreen(Screen):
             self.overall = app.tr("No finished games yet. They appear here when a game ends.")
             self.others = []
             return
-        last = time.strftime("%d.%m.%Y", time.localtime(overall.last_played))
+        last = local_text(overall.last_played, "%d.%m.%Y")
         self.overall = figures_text(app, overall) + " · " + app.tr("last played {date}", date=last)
         for game, s in by_game.items():
             box.add_widget(Factory.HistoryRow(
