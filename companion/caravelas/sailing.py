@@ -252,9 +252,12 @@ def apply_play_card(state: CaravelasState, action: PlayCard) -> CaravelasState:
     p = state.players[seat]
     check(p.hand >= 1, Text("{seat} has no card to play", seat=who(seat)), EVENTS)
     n = storm_n(card)
-    budget = state.available(seat) + (state.last_cost if state.rules.storm_check_before_step else 0)
-    check(n <= budget, Text("{card} needs {n} markers available, {seat} has {available}",
-                            card=card_text(card), n=n, seat=who(seat), available=budget), EVENTS)
+    # PL §10: with only 3 markers a "4" cannot be played.  The storm's markers are spent
+    # after the step's, so whichever moment the table checks (AMB-11 option) the markers
+    # left now must pay it: a card never spends markers the player does not have.
+    available = state.available(seat)
+    check(n <= available, Text("{card} needs {n} markers available, {seat} has {available}",
+                               card=card_text(card), n=n, seat=who(seat), available=available), EVENTS)
     state = replace(state.with_player(seat, hand=p.hand - 1), discard=state.discard + 1, pending="")
     return resolve_card(state, card)
 
