@@ -5,7 +5,9 @@ that says what the app counted (``before``) and what really lies on the table
 (``after``).  Corrections are never listed by ``legal_actions`` (any count may be
 entered) and apply at any moment, a finished game included: the table always wins.
 They are refused only when ``before`` is not what the app counts (so a record
-cannot silently change something else) or the new count is impossible.
+cannot silently change something else) or the new count is impossible: below
+zero, or more than the box holds of that kind, counting every place on the table
+together (:func:`check_box`).
 """
 from __future__ import annotations
 
@@ -51,6 +53,16 @@ def check_correction(counted: Any, before: Any, after: Any) -> None:
                                  counted=_shown(counted), before=_shown(before)))
     if after == before:
         raise IllegalAction(Text("Nothing to correct: the count is already {count}.", count=_shown(after)))
+
+
+def check_box(what: Text, total: int, box: int, before_total: int) -> None:
+    """IllegalAction when a correction would put ``total`` things of one kind on the
+    table (every place together; ``before_total`` before it) and the box holds only
+    ``box``: a correction may bring an impossible count down, never up."""
+    if total > box and total > before_total:
+        raise IllegalAction(Text("The box holds only {count} ({what}): with this correction the table "
+                                 "would have {total}, counting every place. Correct first the place "
+                                 "they came from.", count=box, what=what, total=total))
 
 
 def _shown(value: Any) -> str:

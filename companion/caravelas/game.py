@@ -12,6 +12,7 @@ from companion.caravelas.actions import (CODEC, Bid, BonusStep, ChooseWreck, Cro
                                          PassLisbon, PlayCard, Pirate, Reach, RollDice, RollDie, Sail,
                                          Step, StopInLisbon, TakePosition)
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, PORT_IDS, SHIELD_VALUES
+from companion.caravelas.rulebook import HEADINGS
 from companion.caravelas.scoring import score_sheet
 from companion.caravelas.setup import OPTIONS, rules_from_options
 from companion.caravelas.signals import sea_signals
@@ -43,7 +44,10 @@ class Caravelas:
         return rules.to_act(state)
 
     def apply(self, state: CaravelasState, action: Action) -> CaravelasState:
-        return rules.apply(state, action)
+        try:
+            return rules.apply(state, action)
+        except IllegalAction as exc:
+            raise exc.citing(HEADINGS) from None
 
     def is_over(self, state: CaravelasState) -> bool:
         return state.phase == OVER

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from companion.caravelas import sailing
+from companion.caravelas.rulebook import END_RULE, LISBON_RULE, SAILING, TURN_ORDER
 from companion.caravelas.sailing import check
 from companion.caravelas.actions import (Bid, BonusStep, ChooseWreck, CrossCape, DrawEvent, DrawOrder,
                                          EndBonus, EndTurn, EnterEvent, Load, PassBid, PassLisbon,
@@ -23,9 +24,6 @@ from companion.caravelas.actions import who
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text
 
-TURN_ORDER = Text("Turn order")
-LISBON_RULE = Text("Lisbon")
-END_RULE = Text("End of game and ties")
 
 
 # -- setup -----------------------------------------------------------------------------
@@ -308,9 +306,9 @@ def apply(state: CaravelasState, action: Action) -> CaravelasState:
         raise IllegalAction(Text("that is not possible now"))
     mapped = state.rules.mapped
     if mapped and kind in BOOKKEEPING_ONLY:
-        raise IllegalAction(Text("with a board file, sail cell by cell"), sailing.SAILING)  # type: ignore[arg-type]
+        raise IllegalAction(Text("with a board file, sail cell by cell"), SAILING)
     if not mapped and kind in MAPPED_ONLY:
-        raise IllegalAction(Text("without a board file, enter what happened"), sailing.SAILING)  # type: ignore[arg-type]
+        raise IllegalAction(Text("without a board file, enter what happened"), SAILING)
     acting = to_act(state)
     if kind in CHANCE:
         if acting != (TABLE,):

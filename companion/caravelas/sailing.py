@@ -12,19 +12,18 @@ from companion.caravelas.actions import (BonusStep, ChooseWreck, CrossCape, Draw
                                          Sail, Step, card_text, good_word, port_name, who)
 from companion.caravelas.data import (KNOWN_PORT_VP, PORT_BY_ID, SHIELD_VALUES, face_wrecks, storm_n)
 from companion.caravelas.names import cell_name
+from companion.caravelas.rulebook import DISCOVERY, EVENTS, GOODS_RULE, SAILING
 from companion.caravelas.state import DICE, DRAWN_EVENTS, STANDARD, Bonus, CaravelasState
 from companion.engine import IllegalAction
 from companion.i18n import Text
 
-SAILING = Text("Sailing")
-EVENTS = Text("Event cards and bonus moves")
-DISCOVERY = Text("Discoveries")
-GOODS_RULE = Text("Goods and destination cards")
 
 
-def check(condition: bool, reason: Text, rule: Text | None = None) -> None:
+def check(condition: bool, reason: Text, rule: str | None = None) -> None:
+    """IllegalAction(reason, rule) unless ``condition``: ``rule`` is a rulebook section
+    (:mod:`companion.caravelas.rulebook`), named to players by its heading."""
     if not condition:
-        raise IllegalAction(reason, rule)  # type: ignore[arg-type]
+        raise IllegalAction(reason, rule)
 
 
 def _rules():
@@ -90,7 +89,7 @@ def check_decline(state: CaravelasState, port: str | None) -> None:
     """AMB-19: a discovery may be declined only by table option, on a port nobody found."""
     if not state.rules.discovery_may_decline or port is None or state.owner(port) is not None:
         raise IllegalAction(Text("only a port nobody has discovered can be left without a monument "
-                                 "(table option)"), DISCOVERY)  # type: ignore[arg-type]
+                                 "(table option)"), DISCOVERY)
 
 
 def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = False) -> CaravelasState:
@@ -222,17 +221,17 @@ def apply_load(state: CaravelasState, action: Load) -> CaravelasState:
     _mover(state, seat)
     where = state.players[seat].where
     if where not in PORT_BY_ID:
-        raise IllegalAction(Text("goods are loaded in a port"), GOODS_RULE)  # type: ignore[arg-type]
+        raise IllegalAction(Text("goods are loaded in a port"), GOODS_RULE)
     port = state.rules.good_port(good)
     if port is not None and port != where:
         raise IllegalAction(Text("{good} is loaded in {port}", good=good_word(good), port=port_name(port)),
-                            GOODS_RULE)  # type: ignore[arg-type]
+                            GOODS_RULE)
     if port is None and any(pid == where for _, pid in state.rules.goods_ports):
         raise IllegalAction(Text("{port} is the port of another good", port=port_name(where)),
-                            GOODS_RULE)  # type: ignore[arg-type]
+                            GOODS_RULE)
     refusal = load_refusal(state, seat, good)
     if refusal is not None:
-        raise IllegalAction(refusal, GOODS_RULE)  # type: ignore[arg-type]
+        raise IllegalAction(refusal, GOODS_RULE)
     return load(state, seat, good)
 
 
@@ -252,9 +251,12 @@ def apply_play_card(state: CaravelasState, action: PlayCard) -> CaravelasState:
     p = state.players[seat]
     check(p.hand >= 1, Text("{seat} has no card to play", seat=who(seat)), EVENTS)
     n = storm_n(card)
-    budget = state.available(seat) + (state.last_cost if state.rules.storm_check_before_step else 0)
-    check(n <= budget, Text("{card} needs {n} markers available, {seat} has {available}",
-                            card=card_text(card), n=n, seat=who(seat), available=budget), EVENTS)
+    # PL §10: with only 3 markers a "4" cannot be played.  The storm's markers are spent
+    # after the step's, so whichever moment the table checks (AMB-11 option) the markers
+    # left now must pay it: a card never spends markers the player does not have.
+    available = state.available(seat)
+    check(n <= available, Text("{card} needs {n} markers available, {seat} has {available}",
+                               card=card_text(card), n=n, seat=who(seat), available=available), EVENTS)
     state = replace(state.with_player(seat, hand=p.hand - 1), discard=state.discard + 1, pending="")
     return resolve_card(state, card)
 

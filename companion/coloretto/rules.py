@@ -10,15 +10,15 @@ from dataclasses import replace
 from functools import partial
 
 from companion.actions import Action
-from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place,
-                                         RemoveColour, Reveal, StartCard, StartPlayer, Take,
+from companion.coloretto.actions import (ACTION_CLASSES, KIND_WORDS, ChooseScoring, CorrectCards, Draw,
+                                         Place, RemoveColour, Reveal, StartCard, StartPlayer, Take,
                                          card_label, colour_word, row_words)
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        START_PLAYER, TURN, Collection, ColorettoState, Row,
                                        Rules)
 from companion.coloretto.scoring import joker_choices
-from companion.corrections import Counted, check_correction
+from companion.corrections import Counted, check_box, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
 from companion.i18n import Text, no_such_seat
 
@@ -313,6 +313,10 @@ def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoStat
     if counted is None:
         counted = hand.count(action.card)
     check_correction(counted, action.before, action.after)
+    if action.card in CATALOGUE.colours and action.card not in state.colours_in_play \
+            and action.after > action.before:
+        raise IllegalAction(Text("{colour} was removed from this game", colour=colour_word(action.card)),
+                            "§3")
     change = action.after - action.before
     if action.card == JOKER:
         hand = replace(hand, jokers=action.after)
@@ -322,10 +326,26 @@ def _correct_cards(state: ColorettoState, action: CorrectCards) -> ColorettoStat
         index = CATALOGUE.colours.index(action.card)
         hand = replace(hand, counts=hand.counts[:index] + (action.after,) + hand.counts[index + 1:])
     collections = state.collections[:action.seat] + (hand,) + state.collections[action.seat + 1:]
-    from_pile = min(max(change, 0), state.left(action.card))
     discarded = state.discarded + (action.card,) * max(-change, 0)
-    return replace(state, collections=collections, discarded=discarded,
-                   pile=state.without_from_pile(action.card, from_pile))
+    after = replace(state, collections=collections, discarded=discarded)
+    wanted = max(change, 0)
+    for kind in (JOKER, GOLDEN_JOKER) if action.card == JOKER else (action.card,):
+        from_pile = min(wanted, after.left(kind))     # a joker added may be the golden one
+        after = replace(after, pile=after.without_from_pile(kind, from_pile))
+        wanted -= from_pile
+    check_box(KIND_WORDS.get(action.card) or Text("{colour} cards", colour=colour_word(action.card)),
+              on_the_table(after, action.card), CATALOGUE.copies(action.card), on_the_table(state, action.card))
+    return after
+
+
+def on_the_table(state: ColorettoState, kind: str) -> int:
+    """Cards of ``kind`` (a colour, joker or +2; the golden joker counts as a joker) in every
+    place of the table: the players' cards, the rows, the card just drawn and the pile."""
+    same = (JOKER, GOLDEN_JOKER) if kind == JOKER else (kind,)
+    held = {JOKER: lambda hand: hand.jokers, PLUS2: lambda hand: hand.plus2}.get(kind)
+    in_hands = sum(held(hand) if held else hand.count(kind) for hand in state.collections)
+    in_rows = sum(card in same for row in state.rows for card in row.cards)
+    return in_hands + in_rows + (state.drawn in same) + sum(state.left(k) for k in same)
 
 
 def _choose_scoring(state: ColorettoState, action: ChooseScoring) -> ColorettoState:

@@ -5,20 +5,53 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from companion.corrections import Counted, check_correction
+from companion.corrections import Counted, check_box, check_correction
 from companion.engine import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Correct
-from companion.golden_horn.data import COLOURS
+from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, CUBES_PER_COLOUR
 from companion.golden_horn.state import GoldenHornState, evolve
 from companion.golden_horn.texts import colour_word
 from companion.i18n import Seat, Text
 
 
 def apply_correct(state: GoldenHornState, action: Correct) -> GoldenHornState:
-    """The state with one count set from ``action.before`` to ``action.after``."""
+    """The state with one count set from ``action.before`` to ``action.after``, never
+    more cubes or cards than the box holds (every place on the table together)."""
     if action.what in ("warehouse", "hand") and int(action.at) >= state.players:
         raise IllegalAction(Text("There is no player {number} at this table.", number=int(action.at) + 1))
+    after = _corrected(state, action)
+    if action.what != "hand":
+        check_box(Text("{colour} cubes", colour=colour_word(action.colour)),
+                  cubes_on_the_table(after, action.colour), CUBES_PER_COLOUR,
+                  cubes_on_the_table(state, action.colour))
+    elif action.colour:
+        check_box(Text("{colour} cards", colour=colour_word(action.colour)),
+                  cards_on_the_table(after, action.colour), CARDS_PER_COLOUR,
+                  cards_on_the_table(state, action.colour))
+    else:
+        check_box(Text("cards"), cards_on_the_table(after), CARDS_PER_COLOUR * len(COLOURS),
+                  cards_on_the_table(state))
+    return after
+
+
+def cubes_on_the_table(state: GoldenHornState, colour: str) -> int:
+    """Cubes of ``colour`` in every place: the bag, both ports, the warehouses and the ships."""
+    places = (state.bag,) + tuple(state.ports) + tuple(state.warehouses)
+    return (sum(cubes.get(place, colour) for place in places)
+            + sum(ship.cargo for ship in state.ships if ship.cargo_colour == colour))
+
+
+def cards_on_the_table(state: GoldenHornState, colour: str = "") -> int:
+    """Cards (of ``colour``; "" every colour) in the players' hands and the discard pile
+    (the draw pile is what is left of the box's cards)."""
+    if not colour:
+        return sum(state.hand_sizes) + sum(state.discard)
+    assert state.hands is not None
+    return sum(cubes.get(hand, colour) for hand in state.hands) + cubes.get(state.discard, colour)
+
+
+def _corrected(state: GoldenHornState, action: Correct) -> GoldenHornState:
     if action.what == "warehouse":
         seat = int(action.at)
         return evolve(state, warehouses=_set(state.warehouses, seat, action))

@@ -19,6 +19,7 @@ from companion.golden_horn.movement import Reach, load_choices, may_reverse, rea
 from companion.golden_horn.scoring import score_sheet
 from companion.golden_horn.setup import OPTIONS, initial_state
 from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
+from companion.golden_horn.texts import ship_words
 from companion.golden_horn.rulebook import HEADINGS
 from companion.i18n import Seat, Text
 from companion.readings import TableReading
@@ -126,10 +127,20 @@ class GoldenHorn:
             acting = self.to_act(state)
             who = self.actor(state, action)
             if who not in acting:
+                if state.phase == TURN_AROUND and acting == (state.turn_around_ship[0],):  # type: ignore[index]
+                    raise IllegalAction(self._turning_around(state), "§5.1 D3")
                 raise IllegalAction(self._whose_turn(state, acting), "§3")
             return turns.settle(handler(state, action))
         except IllegalAction as exc:
             raise exc.citing(HEADINGS) from None
+
+    def _turning_around(self, state: GoldenHornState) -> Text:
+        """The attack emptied a ship (option "at once"): its owner decides before the
+        attacker goes on with the turn."""
+        owner, name = state.turn_around_ship  # type: ignore[misc]
+        return Text("the pirates emptied {ship}: first {seat} decides whether it turns around, then "
+                    "{attacker} goes on", ship=ship_words(f"{owner}{name}"), seat=Seat(owner),
+                    attacker=Seat(state.current))
 
     def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> Text:
         if acting == (TABLE,):

@@ -6,13 +6,13 @@ from __future__ import annotations
 import pytest
 
 from companion.caravelas import GAME
-from companion.caravelas.actions import (ChooseWreck, EndBonus, Load, PassLisbon, PlayCard, RollDie,
+from companion.caravelas.actions import (ChooseWreck, EndBonus, Load, PassLisbon, PlayCard, RollDie, Sail,
                                          Step)
 from companion.caravelas.board import load_board
 from companion.caravelas.board import SHIPPED
 from companion.engine import IllegalAction
 
-from tests.caravelas.helpers import mapped, put, run
+from tests.caravelas.helpers import mapped, put, run, started
 
 MB = load_board(SHIPPED["mini"])
 
@@ -77,10 +77,25 @@ def test_tv07_storm_legality_is_checked_after_paying_the_step():
         GAME.apply(at("C3", hand=0), Step(0, "C4"))
 
 
-def test_tv07_option_checks_storms_before_paying_the_step():
+def test_tv07_option_checks_storms_before_paying_the_step_but_never_overspends():
+    """PL §10: with only 3 markers a "4" cannot be played; the step is paid before the storm,
+    so checking before the step cannot let the storm spend markers the player lacks."""
     state = run(at("C3", spent=5, **{"storm.checkBeforeStep": True}), Step(0, "C4"))
     assert state.available(0) == 3
-    run(state, PlayCard(0, "storm4"))                           # 3 + the step's 1
+    with pytest.raises(IllegalAction, match="Storm 4 needs 4 markers available, seat 1 has 3"):
+        GAME.apply(state, PlayCard(0, "storm4"))
+    stormed = run(state, PlayCard(0, "storm2"))
+    assert stormed.available(0) >= 0
+
+
+def test_a_storm_after_sailing_every_marker_is_refused_in_bookkeeping():
+    """Without a board: sail 9, then Storm 4 would leave -4 markers until END TURN."""
+    for before_step in (False, True):
+        state = started(2, **{"storm.checkBeforeStep": before_step})
+        seat = state.active
+        state = run(state, Sail(seat, state.available(seat)))
+        with pytest.raises(IllegalAction, match="Storm 4 needs 4 markers available, seat 1 has 0"):
+            GAME.apply(state, PlayCard(seat, "storm4"))
 
 
 def test_tv07c_storm_bonus_moves_first_then_the_turn_ends_on_the_last_marker():

@@ -179,3 +179,20 @@ def test_hidden_hands_pirates_need_two_cards_and_undiscarded_colours():
     poor = replace(state, hand_sizes=(1,) + state.hand_sizes[1:])
     with pytest.raises(IllegalAction, match="only 1 card"):
         GAME.apply(poor, Attack(0, "1a", "RR"))
+
+
+def test_the_attacker_waits_for_the_turn_around_and_is_told_why():
+    """Option "at once": after emptying Bea's ship the attacker (Ann) is not told "it is
+    the turn of seat 2": Bea decides about her ship, then Ann goes on; names, not seats."""
+    from companion.i18n import Translator, catalogue, with_names
+
+    state = emptied_table(**{"pirates.turnAroundTiming": "immediateOnly"})
+    for action in (Move(0, "0a", "s1"), Attack(0, "1a", "GG")):
+        with pytest.raises(IllegalAction) as refused:
+            GAME.apply(state, action)
+        shown = with_names(refused.value.explanation, ("Ann", "Bea", "Cy", "Dan"))
+        assert str(shown) == ("the pirates emptied Bea's ship a: first Bea decides whether it turns "
+                              "around, then Ann goes on (rulebook: “Moving a ship”)")
+        for lang in ("el", "it", "pl"):
+            assert all(catalogue(lang).get(m) for m in shown.msgids())
+            assert "{" not in Translator(lang)(shown) and "Bea" in Translator(lang)(shown)
