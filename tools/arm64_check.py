@@ -64,6 +64,11 @@ SMOKE = (
     "tests/vision/test_detect.py",
     "tests/ui/test_play.py::test_counter_game_by_taps_to_scores_and_history",
 )
+#: This machine's way to trust its network (a TLS-inspecting proxy has its own CA): the CAs added
+#: under /usr/local/share/ca-certificates go into each root's trust store, and these variables,
+#: where set here, are passed on (a Pi on an ordinary network needs neither).
+HOST_CA_DIR = Path("/usr/local/share/ca-certificates")
+HOST_TRUST_ENV = ("PIP_CERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
 #: Seconds for the app to reach its home screen under qemu (about 20x slower than native).
 QEMU_START_TIMEOUT = 900
 USER = "pi"
@@ -376,6 +381,10 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
         root.run(f"useradd --create-home --shell /bin/bash --groups sudo {USER}")
         with open(etc / "hosts", "a") as hosts:  # as an image has it: sudo looks its host name up
             hosts.write(f"127.0.1.1\t{platform.node()}\n")
+        if HOST_CA_DIR.is_dir() and any(HOST_CA_DIR.iterdir()):
+            shutil.copytree(HOST_CA_DIR, root.where / HOST_CA_DIR.relative_to("/"), dirs_exist_ok=True)
+            root.run("update-ca-certificates >/dev/null")
+        env.update({name: os.environ[name] for name in HOST_TRUST_ENV if name in os.environ})
         if path == "pi":
             shutil.copytree(repo[0], root.where / REPO_IN_ROOT.lstrip("/"))
             (etc / "apt" / "sources.list.d" / "raspi-standin.list").write_text(
