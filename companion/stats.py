@@ -17,7 +17,7 @@ import time
 from dataclasses import dataclass
 from functools import cached_property
 from pathlib import Path
-from typing import Any, Iterable, Sequence
+from typing import Any, Callable, Iterable, Sequence
 
 from companion.i18n import N_
 from companion.inputs import read_bounded_text, reason_of
@@ -153,6 +153,45 @@ def plays_from_rows(rows: Iterable[PlayedRow], names: PlayerNames | None = None)
         found.append(Play(row.id, row.game, tuple(names.person(s) for s in seats), tuple(totals),
                           winners, row.started, row.finished, start, match))
     return found
+
+
+@dataclass(frozen=True)
+class KnownPlayer:
+    """A person from History as set-up offers them: their name and usual colour."""
+
+    name: str
+    colour: str
+
+
+def known_players(rows: Iterable[PlayedRow], names: PlayerNames | None = None,
+                  leave_out: Callable[[str], bool] | None = None) -> list[KnownPlayer]:
+    """The people of the finished games (renames and merges of ``players.json``
+    applied), the most recent first, each with the colour they played most often
+    (a tie: the latest).  Damaged rows and seats without a name are skipped; so are
+    names ``leave_out`` rejects (e.g. default names such as "Player 2")."""
+    names = names or PlayerNames()
+    last: dict[str, tuple[float, int, int]] = {}   # (finished, game id, -seat): one game in seat order
+    colours: dict[str, dict[str, tuple[int, float]]] = {}
+    for row in rows:
+        players = row.config.get("players")
+        if row.damage or not isinstance(players, list):
+            continue
+        for seat, player in enumerate(players):
+            name = player.get("name") if isinstance(player, dict) else None
+            if not isinstance(name, str) or not name.strip():
+                continue
+            person = names.person(name)
+            if leave_out is not None and leave_out(person):
+                continue
+            when = (row.finished, row.id, -seat)
+            last[person] = max(last.get(person, when), when)
+            colour = player.get("colour")
+            if isinstance(colour, str) and colour.strip():
+                count, latest = colours.setdefault(person, {}).get(colour, (0, 0.0))
+                colours[person][colour] = (count + 1, max(latest, row.finished))
+    ordered = sorted(last, key=lambda p: last[p], reverse=True)
+    return [KnownPlayer(p, max(colours[p], key=lambda c: colours[p][c]) if p in colours else "")
+            for p in ordered]
 
 
 def select(plays: Iterable[Play], game: str | None = None, period: str = "all",

@@ -27,6 +27,7 @@ from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
 from companion.signals import ErrorSignal, Signal, SignalSpec, generic_spec
+from ui.colours import colour_key
 from ui.lifecycle import Lifecycle
 
 KV_DIR = Path(__file__).resolve().parent
@@ -361,8 +362,8 @@ class CompanionApp(App):
         self.session = session
         session.add_listener(self._on_session_event)
         if self.hardware is not None:
-            self.hardware.set_seats(session.config.player_count,
-                                    [p.colour or None for p in session.config.players])
+            self.hardware.set_seats(session.config.player_count,   # colours, never their labels
+                                    [colour_key(p.colour) or p.colour or None for p in session.config.players])
         self._open_camera(session)
         self.goto("table")
         session.announce_turn()

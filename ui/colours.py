@@ -25,9 +25,36 @@ WHITE: RGB = (1.0, 1.0, 1.0)
 BACKGROUND: RGB = (0.09, 0.11, 0.13)
 
 
+def colour_key(colour: str | None) -> str | None:
+    """The palette key of a seat colour: the key itself, or its label in any of the
+    app's languages (games set up before colours were kept as keys hold "κόκκινο");
+    None when it is neither."""
+    if not colour:
+        return None
+    text = colour.strip().casefold()
+    if text in SEAT_RGB:
+        return text
+    return _labels().get(text)
+
+
+_label_keys: dict[str, str] = {}
+
+
+def _labels() -> dict[str, str]:
+    if not _label_keys:
+        from companion.i18n import Translator
+        from companion.settings import LANGUAGES
+
+        for lang in LANGUAGES:
+            translate = Translator(lang)
+            for key in SEAT_RGB:
+                _label_keys.setdefault(translate(key).strip().casefold(), key)
+    return _label_keys
+
+
 def seat_rgb(colour: str, seat: int = 0) -> RGB:
     """The on-screen colour of a seat whose players chose ``colour`` in setup."""
-    return SEAT_RGB.get(colour.strip().lower(), FALLBACK_RGB[seat % len(FALLBACK_RGB)])
+    return SEAT_RGB.get(colour_key(colour) or "", FALLBACK_RGB[seat % len(FALLBACK_RGB)])
 
 
 def _channel(c: float) -> float:

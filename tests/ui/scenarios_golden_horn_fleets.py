@@ -88,8 +88,7 @@ async def first_game_then_remembered(probe) -> None:
     await probe.tap_id("home")
     await probe.until(lambda: app.manager.current == "home")
     await to_setup(probe, ("Bea", "Ann"))
-    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
-    rows[0].ids.colour.text, rows[1].ids.colour.text = app.tr("blue"), app.tr("red")
+    app.manager.get_screen("setup").choose_colour(0, "blue")    # swaps with seat 2's blue
     await probe.frames(3)
     await scroll_to_fleets(probe)
     probe.record("swapped", block_state(probe))
@@ -97,8 +96,7 @@ async def first_game_then_remembered(probe) -> None:
     # three players: a new colour is asked for, and the count differs
     probe.find(wid="count").text = "3"
     await probe.frames(3)
-    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
-    rows[0].ids.colour.text, rows[1].ids.colour.text = app.tr("red"), app.tr("blue")
+    app.manager.get_screen("setup").choose_colour(0, "red")
     await probe.frames(3)
     await scroll_to_fleets(probe)
     probe.record("three", block_state(probe))

@@ -256,3 +256,41 @@ async def settings_pins(probe) -> None:
     await probe.frames(5)
     probe.record("pins", geometry(probe, field))
     await window_shot(probe, "settings_pins")
+
+
+#: from an English screen: one tap on ĄŁŚ for Polish letters, one on ΑΒΓ for Greek ones
+LUKASZ_FROM_EN = ("ĄŁŚ", "⇧", "Ł", "u", "k", "a", "s", "z")
+NIKOS_FROM_EN = ("ΑΒΓ", "⇧", "Ν", "΄ ά", "ι", "κ", "ο", "ς")
+
+
+async def every_layout_from_english(probe) -> None:
+    """An English screen: Łukasz and Νίκος typed, each one layout key away."""
+    app = probe.app
+    await open_setup(probe, players=3)
+    fields = name_fields(probe)
+    layout_keys = {}
+
+    async def seen_keys() -> None:
+        kb = keyboard()
+        layout = kb.available_layouts[kb.layout]
+        layout_keys[kb.layout] = [k[0] for k in layout[f"{kb.layout_mode}_4"] if k[2].startswith("layout:")]
+
+    await focus(probe, fields[0])
+    await seen_keys()
+    first = geometry(probe, fields[0])
+    await tap_key(probe, "ĄŁŚ")
+    await seen_keys()
+    await type_keys(probe, LUKASZ_FROM_EN[1:])
+    await window_shot(probe, "keyboard_polish_on_english")
+    await tap_key(probe, "⏎")
+    await probe.until(lambda: keyboard() is None)
+    await focus(probe, fields[1])
+    await tap_key(probe, "ΑΒΓ")
+    await seen_keys()
+    await type_keys(probe, NIKOS_FROM_EN[1:])
+    await window_shot(probe, "keyboard_greek_on_english")
+    await tap_key(probe, "⏎")
+    await probe.until(lambda: keyboard() is None)
+    probe.record("first", first)
+    probe.record("layout_keys", layout_keys)
+    probe.record("players", [f.text for f in name_fields(probe)])

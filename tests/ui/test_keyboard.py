@@ -8,7 +8,7 @@ import pytest
 
 from ui.widgets.keyboard_rules import (CHOICES, GREEK, LATIN, LAYOUT_DIR, MIN_ROW_PX, compose, configure_keyboard,
                                  hardware_keyboards, home_layout, keyboard_choice, keyboard_height,
-                                 keyboard_mode, layout_problems, lift_needed, other_alphabet, part_to_show,
+                                 keyboard_mode, layout_problems, layout_target, lift_needed, part_to_show,
                                  read_layout)
 
 LANGS = ("en", "el", "it", "pl")
@@ -33,7 +33,9 @@ def test_each_language_has_a_complete_layout(lang):
     assert uppers <= typed(layout, "shift")
     assert set("0123456789/-") <= typed(layout, "special")    # tile codes, fleets, pins
     for mode in ("normal", "shift", "special"):
-        assert {"backspace", "enter", "escape", "layout", "special", "spacebar"} <= codes(layout, mode)
+        assert {"backspace", "enter", "escape", "special", "spacebar"} <= codes(layout, mode)
+        # every other layout is one tap away, whatever the app's language
+        assert {layout_target(c) for c in codes(layout, mode)} - {None} == set(LANGS) - {lang}
     assert "shift" in codes(layout, "normal")
 
 
@@ -67,11 +69,10 @@ def test_dead_keys_accent_greek_vowels_and_nothing_else():
     assert all(len(unicodedata.normalize("NFC", compose("dead_tonos", c))) == 1 for c in GREEK_LETTERS)
 
 
-def test_layout_key_switches_between_alphabets():
-    assert other_alphabet(home_layout("el")) == LATIN
-    for lang in ("en", "it", "pl"):
-        assert other_alphabet(home_layout(lang)) == GREEK
-    assert home_layout("xx") == LATIN
+def test_layout_keys_name_their_layout():
+    assert [layout_target(f"layout:{lang}") for lang in LANGS] == list(LANGS)
+    assert layout_target("layout:") is None and layout_target("shift") is None and layout_target(None) is None
+    assert home_layout("el") == GREEK and home_layout("xx") == LATIN
 
 
 def test_mode_rule(tmp_path, capsys):
@@ -185,3 +186,11 @@ def test_a_damaged_layout_file_is_shown_and_codes_are_typed(run_ui, dock):
     # Golden Horn's sea tiles, typed in the Rules column (lifted above the keyboard if needed)
     assert r["codes_typed"] == "RBY opg" and r["codes_option"] == "RBY opg"
     assert r["codes_geometry"]["field_bottom"] >= r["codes_geometry"]["keyboard_top"]
+
+
+def test_an_english_screen_types_polish_and_greek_names(run_ui, dock):
+    r = run_ui("scenarios_keyboard:every_layout_from_english", lang="en").result
+    assert r["first"]["layout"] == "en"                     # opens in the app's language
+    assert r["players"][:2] == ["Łukasz", "Νίκος"]
+    assert r["layout_keys"] == {"en": ["ΑΒΓ", "ÀÈÌ", "ĄŁŚ"], "pl": ["ABC", "ΑΒΓ", "ÀÈÌ"],
+                                "el": ["ABC", "ÀÈÌ", "ĄŁŚ"]}

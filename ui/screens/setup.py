@@ -14,11 +14,15 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import available_games, game_title, load_game, load_manifest
 from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
-from companion.i18n import N_, Text
+from companion.i18n import N_, Text, Translator
+from companion.settings import LANGUAGES
+from companion.stats import KnownPlayer, PlayerNames, known_players
 from companion.record import remembered_options
 from companion.signals import ErrorSignal
+from ui.colours import colour_key, ink_on, rgba, seat_rgb
 from ui.games import game_ui
 from ui.screens import load_kv
+from ui.screens.setup_draft import SetupDraft
 
 load_kv(__file__)
 log = logging.getLogger(__name__)
@@ -26,6 +30,8 @@ log = logging.getLogger(__name__)
 SEAT_COLOURS = (N_("red"), N_("blue"), N_("green"), N_("yellow"), N_("black"), N_("white"),
                 N_("purple"), N_("orange"))
 CHOICE_WORDS = (N_("yes"), N_("no"))
+#: a known player already seated (their chip greyed)
+SEATED_RGB = (0.25, 0.28, 0.32)
 
 
 def prepare_config(config: GameConfig, app) -> GameConfig:
@@ -48,9 +54,14 @@ class SetupScreen(Screen):
     game = ObjectProperty(None, allownone=True)
     mapped_board = BooleanProperty(False)   # Caravelas: a board was just exported from the mapper
     fleets = ObjectProperty(None, allownone=True)   # Golden Horn: the FleetBlock
+    #: what was entered, kept until Start or Cancel (going Home, the board mapper: kept)
+    draft = ObjectProperty(None, allownone=True)
 
     def refresh(self) -> None:
         self.error = ""
+        if self.draft is None:
+            self.draft = SetupDraft(SEAT_COLOURS)
+        self._known = self._known_players()
         box = self.ids.games
         box.clear_widgets()
         games = available_games()
@@ -80,33 +91,140 @@ class SetupScreen(Screen):
             self.player_count = min(max(3, low), high)
         self.ids.count.values = [str(n) for n in range(low, high + 1)]
         self.ids.count.text = str(self.player_count)
-        self._names = getattr(self, "_names", {})
         self.rebuild()
         app.clear_banner()
 
     def set_count(self, text: str) -> None:
         if text.isdigit() and self.game is not None and int(text) != self.player_count:
-            self._remember_names()
             self.player_count = int(text)
             self.rebuild()
 
-    def _remember_names(self) -> None:
-        for row in self.ids.players.children:
-            self._names[row.seat] = (row.ids.name.text, row.ids.colour.text)
+    # -- players: names, colours, known players ------------------------------
+    def default_name(self, seat: int) -> str:
+        return App.get_running_app().tr("Player {n}", n=seat + 1)
+
+    def _rows(self) -> list[Any]:
+        return sorted(self.ids.players.children, key=lambda r: r.seat)
+
+    def _show_players(self) -> None:
+        """The rows as the draft says, in the language of the moment."""
+        app = App.get_running_app()
+        players = self.ids.players
+        if len(players.children) != self.player_count:
+            players.clear_widgets()
+            for seat in range(self.player_count):
+                row = Factory.PlayerRow()
+                row.seat = seat
+                row.ids.name.bind(text=lambda field, text, s=seat: self.name_typed(s, text))
+                row.ids.colour.bind(on_release=lambda _b, s=seat: self.open_colours(s))
+                players.add_widget(row)
+        colours = self.draft.colours(self.player_count)
+        for row in self._rows():
+            name = self.draft.seat(row.seat).name or self.default_name(row.seat)
+            if row.ids.name.text != name:
+                row.ids.name.text = name
+            colour = colours[row.seat]
+            back = seat_rgb(colour, row.seat)
+            row.ids.colour.text = app.tr(colour)
+            row.ids.colour.background_color = rgba(back)
+            row.ids.colour.color = rgba(ink_on(back))
+            row.colour_key = colour
+        self._show_known()
+        self._show_fleets()
+
+    def name_typed(self, seat: int, text: str) -> None:
+        """A name field changed: kept in the draft (the default name is kept as "default",
+        so it follows the language)."""
+        if self.draft is None or seat >= self.player_count:
+            return
+        self.draft.seat(seat).name = "" if text.strip() == self.default_name(seat) else text
+        self._show_known()
+
+    def open_colours(self, seat: int) -> None:
+        """The row of swatches, each with its name (and who has it now) for ``seat``."""
+        app = App.get_running_app()
+        picker = Factory.ColourPicker()
+        names = self._player_names()
+        picker.ids.title.text = names[seat] if seat < len(names) else ""
+        colours = self.draft.colours(self.player_count)
+        for colour in SEAT_COLOURS:
+            back = seat_rgb(colour)
+            swatch = Factory.ColourSwatch(background_color=rgba(back), color=rgba(ink_on(back)))
+            swatch.colour, swatch.chosen = colour, colours[seat] == colour
+            holder = colours.index(colour) if colour in colours else None
+            label = app.tr(colour)
+            if holder is not None and holder != seat:
+                label += "\n[size=12sp]" + _markup_safe(names[holder]) + "[/size]"
+            swatch.text = label
+            swatch.bind(on_release=lambda b, p=picker: (self.choose_colour(seat, b.colour), p.dismiss()))
+            picker.ids.swatches.add_widget(swatch)
+        self._picker = picker
+        picker.open()
+
+    def choose_colour(self, seat: int, colour: str) -> None:
+        self.draft.choose_colour(seat, colour, self.player_count)
+        self._show_players()
+
+    def _known_players(self) -> list[KnownPlayer]:
+        """People from History, most recent first (default names such as "Player 2"
+        in any language left out); none when History cannot be read."""
+        app = App.get_running_app()
+        if app.journal is None:
+            return []
+        defaults = {Translator(lang)("Player {n}", n=n).casefold() for lang in LANGUAGES for n in range(1, 9)}
+        try:
+            names = PlayerNames.load(app.options.data_dir)
+            return known_players(app.journal.played(), names, leave_out=lambda n: n.casefold() in defaults)
+        except (CompanionError, OSError, ValueError) as exc:   # History says why; setup still works
+            log.warning("known players not offered: %s", exc)
+            return []
+
+    def _show_known(self) -> None:
+        box = self.ids.known
+        known = getattr(self, "_known", [])
+        if len(box.children) != len(known) or [c.person for c in reversed(box.children)] != \
+                [k.name for k in known]:
+            box.clear_widgets()
+            for person in known:
+                chip = Factory.KnownPlayer(text=person.name)
+                chip.person = person.name
+                chip.bind(on_release=lambda b, k=person: self.take_known(k))
+                box.add_widget(chip)
+        usual = {k.name: k.colour for k in known}
+        for chip in box.children:
+            chip.seated = self.draft.seat_of(chip.person, self.player_count) is not None
+            # free: in their usual colour; seated: greyed (a tap frees the seat)
+            back = SEATED_RGB if chip.seated or not colour_key(usual.get(chip.person)) \
+                else seat_rgb(usual[chip.person])
+            chip.background_color, chip.color = rgba(back), rgba(ink_on(back))
+
+    def take_known(self, person: KnownPlayer) -> None:
+        """A known player's chip: seat them (in their usual colour) at the first seat still
+        called "Player n" (a new seat when all are named), or free their seat."""
+        app = App.get_running_app()
+        seated = self.draft.seat_of(person.name, self.player_count)
+        if seated is not None:
+            self.draft.leave(seated)
+        else:
+            seat, count = self.draft.take(person.name, colour_key(person.colour) or "", self.player_count,
+                                          self.game.max_players if self.game else self.player_count)
+            if seat is None:
+                self.error = app.tr("Every seat is taken: tap a name above to free a seat.")
+                return
+            if count != self.player_count:
+                self.error = ""
+                self.player_count = count
+                self.ids.count.text = str(count)   # set_count sees no change
+                self.rebuild()                     # a new seat: the options of that size too
+                return
+        self.error = ""
+        self._show_players()
 
     def rebuild(self) -> None:
         app = App.get_running_app()
-        players = self.ids.players
-        players.clear_widgets()
-        for seat in range(self.player_count):
-            row = Factory.PlayerRow()
-            row.seat = seat
-            name, colour = getattr(self, "_names", {}).get(
-                seat, (app.tr("Player {n}", n=seat + 1), SEAT_COLOURS[seat]))
-            row.ids.name.text = name
-            row.ids.colour.values = [app.tr(c) for c in SEAT_COLOURS]
-            row.ids.colour.text = app.tr(colour) if colour in SEAT_COLOURS else colour
-            players.add_widget(row)
+        self.fleets = None
+        self.ids.players.clear_widgets()
+        self._show_players()
         options = self.ids.options
         options.clear_widgets()
         self._option_rows = []
@@ -125,11 +243,14 @@ class SetupScreen(Screen):
                 continue
             row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
             row.ids.label.text = app.tr(option.label)
+            entered = self.draft.options.get((self.game_name, option.name))
             if option.choices:
                 row.ids.choice.values = [app.tr(option.label_for(v)) for v in option.choices]
-                row.ids.choice.text = app.tr(option.label_for(option.default))
+                value = entered if entered in [str(v) for v in option.choices] else option.default
+                value = next((v for v in option.choices if str(v) == str(value)), option.default)
+                row.ids.choice.text = app.tr(option.label_for(value))
             else:   # data about the players' copy (tiles, fleets): what the last such game used
-                value = remembered.get(option.name, option.default)
+                value = entered if entered is not None else remembered.get(option.name, option.default)
                 row.ids.choice.text = "" if value is None else str(value)
                 if option.name in self.camera_options():
                     row.camera_text = app.tr("Read from the camera")
@@ -139,6 +260,22 @@ class SetupScreen(Screen):
             row.ids.help.text = app.tr(option.help) if option.help else ""
             options.add_widget(row)
             self._option_rows.append((option, row))
+            row.ids.choice.bind(text=lambda _w, text, o=option: self._option_entered(o, text))
+
+    def _option_entered(self, option: Any, text: str) -> None:
+        """An option changed: kept in the draft as its value (a choice: the value whose
+        label is shown, so it reads the same after a language switch)."""
+        if self.draft is None:
+            return
+        if option.choices:
+            app = App.get_running_app()
+            back = {app.tr(option.label_for(v)): v for v in option.choices}
+            if text not in back:
+                return
+            value = str(back[text])
+        else:
+            value = text
+        self.draft.options[(self.game_name, option.name)] = value
 
     def _caravelas_board_row(self, app: Any, row: Any) -> None:
         """Caravelas: "Map your board" opens the board mapper; the board last exported
@@ -148,6 +285,7 @@ class SetupScreen(Screen):
         exported = mapper_dir(app) / "my-board.json"
         if exported.exists() and (self.mapped_board or not row.ids.choice.text.strip()):
             row.ids.choice.text = str(exported)
+            self.mapped_board = False    # taken: what is typed over it from now on is kept
         row.camera_text = app.tr("Map your board")
 
         def open_mapper(_button: Any) -> None:
@@ -163,23 +301,20 @@ class SetupScreen(Screen):
         from ui.screens.setup_fleets import FleetBlock
 
         block = FleetBlock(app.tr(option.label), app.tr(option.help) if option.help else "")
-        for row in self.ids.players.children:   # a player's colour or name changed: look again
-            row.ids.colour.bind(text=lambda *_: self._show_fleets())
+        for row in self.ids.players.children:   # a player's name changed: look again
             row.ids.name.bind(text=lambda *_: block.rename(self._player_names()))
-        return block
+        return block   # a colour changed: _show_players() shows the fleets again
 
     def _player_names(self) -> list[str]:
-        return [r.ids.name.text.strip() for r in sorted(self.ids.players.children, key=lambda r: r.seat)]
+        return [(self.draft.seat(s).name.strip() or self.default_name(s)) for s in range(self.player_count)]
 
     def _show_fleets(self) -> None:
         """The fleets remembered for the players' colours (newest game of this size
         first, then the other sizes), with a warning when they were entered for other seats."""
         app = App.get_running_app()
-        if self.fleets is None:
+        if self.fleets is None or self.draft is None:
             return
-        colour_back = {app.tr(c): c for c in SEAT_COLOURS}
-        colours = [colour_back.get(r.ids.colour.text, r.ids.colour.text)
-                   for r in sorted(self.ids.players.children, key=lambda r: r.seat)]
+        colours = self.draft.colours(self.player_count)
         sizes = [self.player_count] + [n for n in range(self.game.min_players, self.game.max_players + 1)
                                        if n != self.player_count]
         remembered = []
@@ -260,10 +395,8 @@ class SetupScreen(Screen):
 
     def config(self) -> GameConfig:
         app = App.get_running_app()
-        colour_back = {app.tr(c): c for c in SEAT_COLOURS}
-        rows = sorted(self.ids.players.children, key=lambda r: r.seat)
-        players = tuple(Player(r.seat, r.ids.name.text.strip(),
-                               colour_back.get(r.ids.colour.text, r.ids.colour.text)) for r in rows)
+        colours = self.draft.colours(self.player_count)   # palette keys, never their labels
+        players = tuple(Player(seat, name, colours[seat]) for seat, name in enumerate(self._player_names()))
         options = []
         if self.fleets is not None and self.fleets.value():
             options.append((FLEET_OPTION, self.fleets.value()))
@@ -289,3 +422,14 @@ class SetupScreen(Screen):
             return
         self.error = ""
         self._warn_sample_fleets(app)
+        self.draft = None    # started: the next game is set up afresh
+
+    def cancel(self) -> None:
+        """Cancel: what was entered is forgotten; Home."""
+        self.draft = None
+        self.error = ""
+        App.get_running_app().goto("home")
+
+
+def _markup_safe(text: str) -> str:
+    return text.replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")

@@ -25,10 +25,11 @@ An unknown value is reported on stderr and treated as ``auto``.
 
 How it behaves:
 
-- the layout follows the app's language (el: Greek letters with ΄ and ¨ dead
+- it opens in the app language's layout (el: Greek letters with ΄ and ¨ dead
   keys for ά έ ή ί ό ύ ώ ϊ ϋ; pl: ą ć ę ł ń ó ś ź ż beside their letters; it: à è
-  é ì ò ù; en: qwerty); the layout key switches to the other alphabet and back
-  (Latin names on a Greek screen, Greek names on a Latin one);
+  é ì ò ù; en: qwerty), and every other layout is one tap away whatever the
+  app's language: the bottom row has a key for each (ABC, ΑΒΓ, ÀÈÌ, ĄŁŚ), so
+  "Łukasz" and "Νίκος" can be typed on an English screen;
 - ⇧ shifts the next letter (one finger is enough; tapped twice it locks
   capitals, a third tap unlocks), ?123 toggles digits and signs (tile codes,
   fleets, pins), ⌫ repeats while held;
@@ -52,7 +53,7 @@ from typing import Any
 from companion.i18n import N_
 from ui.widgets.keyboard_rules import (ACTION_KEYS, EDGE_PX, GAP_PX, LATIN, LAYOUT_DIR, LIFT_FRAMES,
                                        MODIFIER_KEYS, compose, configure_keyboard, home_layout,
-                                       keyboard_height, lift_needed, other_alphabet, part_to_show,
+                                       keyboard_height, layout_target, lift_needed, part_to_show,
                                        read_layout)
 
 __all__ = ("configure_keyboard", "install", "close_keyboard", "current_keyboard", "keyboard_class")
@@ -72,7 +73,7 @@ def keyboard_class() -> type:
     from kivy.uix.vkeyboard import VKeyboard
 
     class TableKeyboard(VKeyboard):
-        """Docked, one finger: sticky ⇧ and ?123, dead keys, the layout key switches alphabet."""
+        """Docked, one finger: sticky ⇧ and ?123, dead keys, a key per other layout."""
 
         home = StringProperty(LATIN)
         dead = StringProperty("")
@@ -124,10 +125,14 @@ def keyboard_class() -> type:
                 self.refresh(True)  # the rows of each mode may differ: recompute the key grid
                 self._show_latched()
 
-        def change_layout(self) -> None:
+        def change_layout(self, name: str) -> None:
+            """Switch to layout ``name`` (a layout key); an unknown one is reported, never a crash."""
             self.have_special = self.have_shift = False
             self.dead = ""
-            self.layout = other_alphabet(self.home) if self.layout == self.home else self.home
+            if name in self.available_layouts:
+                self.layout = name
+            else:
+                report_problem(f"keyboard layout {name!r} is missing")
 
         # drawing: key labels are cached textures on the canvas, not a Label widget per key
         # (VKeyboard makes ~40 Labels at every ⇧, ?123 or layout change: ~40 ms here)
@@ -208,7 +213,7 @@ def keyboard_class() -> type:
             touch.ud[self.uid] = {"key": found}
             if code != "backspace":
                 self._stop_repeat()  # only ⌫ repeats while held
-            if code in MODIFIER_KEYS:
+            if code in MODIFIER_KEYS or layout_target(code):
                 self._modify(code)
             else:
                 if text:
@@ -243,8 +248,8 @@ def keyboard_class() -> type:
             elif code == "special":
                 self.have_special = not self.have_special
                 self.have_shift = False
-            elif code == "layout":
-                self.change_layout()
+            elif layout_target(code):
+                self.change_layout(layout_target(code))
             else:  # a dead key: the next letter gets its accent (again: cancelled)
                 self.dead = "" if self.dead == code else code
                 self.have_shift = False

@@ -18,14 +18,16 @@ CHOICES = ("auto", "dock", "system")
 #: Kivy ``[kivy] keyboard_mode`` for each choice (auto resolves to one of the others)
 KIVY_MODES = {"dock": "systemanddock", "system": "system"}
 LAYOUT_DIR = Path(__file__).resolve().parent.parent / "keyboards"
-#: the layout of each app language, and the alphabet the layout key switches to
+#: the layout of each app language; every layout has a key to each of the others
 HOME_LAYOUTS = {"en": "en", "el": "el", "it": "it", "pl": "pl"}
+#: the code of the key that switches to a layout: ``layout:<name>``
+LAYOUT_KEY = "layout:"
 LATIN = "en"
 GREEK = "el"
 #: dead keys: the combining mark they put on the next letter
 DEAD_KEYS = {"dead_tonos": "\u0301", "dead_dialytika": "\u0308"}
 #: keys that change the keyboard instead of typing
-MODIFIER_KEYS = ("shift", "capslock", "special", "layout") + tuple(DEAD_KEYS)
+MODIFIER_KEYS = ("shift", "capslock", "special") + tuple(DEAD_KEYS)
 #: keys sent to the field as key presses (the rest type their text)
 ACTION_KEYS = ("backspace", "enter", "escape", "tab")
 #: row height: a share of the window height, at least MIN_ROW_PX (a finger), at most MAX_ROW_PX
@@ -91,9 +93,11 @@ def home_layout(lang: str) -> str:
     return HOME_LAYOUTS.get(lang, LATIN)
 
 
-def other_alphabet(home: str) -> str:
-    """What the layout key switches to from the home layout: Latin from Greek, Greek from Latin."""
-    return LATIN if home == GREEK else GREEK
+def layout_target(code: str | None) -> str | None:
+    """The layout a key switches to (its code is ``layout:<name>``), else None."""
+    if code and code.startswith(LAYOUT_KEY):
+        return code[len(LAYOUT_KEY):] or None
+    return None
 
 
 def compose(dead: str, text: str) -> str:

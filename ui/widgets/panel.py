@@ -10,6 +10,7 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
+from ui.colours import colour_key
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -49,8 +50,9 @@ class SimulatedPanel(BoxLayout):
         seats = len(players) or len(snap["seat_leds"])
         leds = []
         for led in snap["seat_leds"][:seats]:
-            colour = players[led["seat"]].colour if led["seat"] < len(players) else "yellow"
-            r, g, b = SEAT_RGB.get(colour, SEAT_RGB["yellow"])
+            colour = players[led["seat"]].colour if led["seat"] < len(players) else None
+            # the seat's colour, never its label (a game set up in Greek holds "κόκκινο")
+            r, g, b = SEAT_RGB.get(colour_key(colour) or "", SEAT_RGB["yellow"])
             level = led.get("brightness") or (1.0 if led["on"] else 0.0)
             leds.append((r, g, b, 0.15 + 0.85 * level))
         if leds != list(self.leds):
