@@ -137,6 +137,23 @@ if [ "$IS_PI" -eq 1 ]; then packages+=("${pi_packages[@]}"); fi
 if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
 
+# apt_has PKG: apt can install PKG (its policy names a candidate). The output is read whole
+# first: `apt-cache policy | grep -q` fails under pipefail when grep stops reading early.
+apt_has() {
+    local policy
+    policy="$(apt-cache policy "$1" 2>/dev/null)" || return 1
+    case "$policy" in
+        *"Candidate: (none)"*) return 1 ;;
+        *"Candidate: "*) return 0 ;;
+        *) return 1 ;;
+    esac
+}
+is_pi_package() {
+    local pkg
+    for pkg in "${pi_packages[@]}"; do [ "$pkg" = "$1" ] && return 0; done
+    return 1
+}
+
 missing=()
 for pkg in "${packages[@]}"; do
     dpkg-query -W -f='${Status}' "$pkg" 2>/dev/null | grep -q "install ok installed" || missing+=("$pkg")
@@ -151,10 +168,10 @@ if [ "${#missing[@]}" -gt 0 ]; then
     if [ "$IS_PI" -eq 1 ] && [ "$DRY_RUN" -eq 0 ]; then
         available=()
         for pkg in "${missing[@]}"; do
-            if apt-cache policy "$pkg" 2>/dev/null | grep -q 'Candidate: [^(]'; then
-                available+=("$pkg")
-            else
+            if is_pi_package "$pkg" && ! apt_has "$pkg"; then
                 warn "apt has no $pkg (is this Raspberry Pi OS? its archive brings it): without it the Pi camera or the GPIO panel stay unused"
+            else
+                available+=("$pkg")
             fi
         done
         missing=(${available[@]+"${available[@]}"})

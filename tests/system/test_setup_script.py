@@ -233,3 +233,35 @@ def test_sudo_is_asked_once_and_says_why(tmp_path):
                               timeout=120, user=nobody.pw_uid, group=nobody.pw_gid, cwd=shared)
         assert "sudo asks for your password" not in proc.stdout, proc.stdout
         assert log.read_text().splitlines()[0] == "-n true" and "-v" not in log.read_text().splitlines()
+
+
+def test_on_a_pi_only_what_apt_lacks_of_the_pi_archive_is_left_out(tmp_path):
+    """A Pi on plain Debian has no python3-picamera2: set-up warns and installs the rest. apt's
+    long policy output is read whole (`apt-cache policy | grep -q` under pipefail once dropped
+    xvfb, numpy and python3-venv at random on the arm64 roots). Stand-ins for dpkg-query,
+    apt-cache and apt-get record what set-up asks; a Python that is not there stops it after apt."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "apt.log"
+    (bin_dir / "dpkg-query").write_text("#!/bin/sh\nexit 1\n")  # nothing installed
+    (bin_dir / "apt-cache").write_text(
+        "#!/bin/sh\n"
+        'if [ "$2" = python3-picamera2 ]; then printf "%s:\\n  Installed: (none)\\n  Candidate: (none)\\n" "$2"; exit 0; fi\n'
+        'printf "%s:\\n  Installed: (none)\\n  Candidate: 1.0-1\\n  Version table:\\n" "$2"\n'
+        "i=0; while [ $i -lt 20000 ]; do echo '     1.0-1 500 http://archive.example/debian main arm64 Packages'; i=$((i+1)); done\n")
+    (bin_dir / "apt-get").write_text(f'#!/bin/sh\necho "$*" >> {log}\n')
+    for tool in ("dpkg-query", "apt-cache", "apt-get"):
+        (bin_dir / tool).chmod(0o755)
+    model = tmp_path / "model"
+    model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", TABLE_COMPANION_DEVICE_MODEL=str(model),
+               PYTHON=str(tmp_path / "no-python"), TABLE_COMPANION_ARCH="arm64")
+    proc = subprocess.run(["bash", str(SETUP), "--dev"], env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 1 and f"{tmp_path / 'no-python'} not found" in proc.stderr, proc.stdout + proc.stderr
+    warnings = [line for line in proc.stderr.splitlines() if "apt has no" in line]
+    assert len(warnings) == 1 and "apt has no python3-picamera2" in warnings[0], proc.stderr
+    (install,) = [line for line in log.read_text().splitlines() if " install " in f" {line} "]
+    wanted = install.split()
+    for pkg in ("xvfb", "python3-venv", "python3-numpy", "python3-lgpio", "python3-gpiozero", "libsdl2-2.0-0"):
+        assert pkg in wanted, install
+    assert "python3-picamera2" not in wanted
