@@ -370,7 +370,8 @@ def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
                                  seat=seat_ref(action.seat, capitalised=True), card=card_words(action.card)),
                             RULE_SCORE)
     if len(action.after) != len(card.marks):
-        raise IllegalAction(Text("The {card} has {count} rows, not {given}.", card=card_words(action.card),
+        raise IllegalAction(Text("The {card} has {count} row, not {given}.", "The {card} has {count} rows, not {given}.",
+                                 card=card_words(action.card),
                                  count=len(card.marks), given=len(action.after)))
     check_correction(card.marks, action.before, action.after)
     for row, marks in zip(card.card.rows, action.after):

@@ -29,6 +29,7 @@ from companion.alles_auf_1_karte.cards import Card
 from companion.alles_auf_1_karte.catalogue import (
     CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
+from companion.i18n import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
@@ -111,8 +112,9 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             return self.tr("Lay a card from the pile face up in the display")
         if phase == "throw":
             if vm.kept_dice:
-                text = self.tr("Round {round}: {name} throws {count} dice again (throw {throw} of 3)",
-                               round=vm.round, name=name, count=5 - len(vm.kept_dice), throw=vm.throws + 1)
+                text = self.tr(Text("Round {round}: {name} throws {count} die again (throw {throw} of 3)",
+                                    "Round {round}: {name} throws {count} dice again (throw {throw} of 3)",
+                                    round=vm.round, name=name, count=5 - len(vm.kept_dice), throw=vm.throws + 1))
             else:
                 text = self.tr("Round {round}: {name} throws (throw {throw} of 3). Tap the colours",
                                round=vm.round, name=name, throw=vm.throws + 1)

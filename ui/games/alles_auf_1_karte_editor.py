@@ -26,6 +26,7 @@ from companion.alles_auf_1_karte.catalogue import (
     Catalogue, CatalogueError, free_id_for, load_effective_catalogue, replace_card,
     reset_user_catalogue, validate_card)
 from companion.alles_auf_1_karte.view_model import layout_view
+from companion.i18n import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, CardView
 from ui.screens import load_kv
 
@@ -131,8 +132,8 @@ class CardEditor(ModalView):
             page.ids.title.text = tr("Card catalogue: tap a card to correct it")
             unchecked = len(self.catalogue.unchecked)
             page.ids.note.text = message or (
-                tr("{count} cards are sample layouts: check them against your cards",
-                    count=unchecked) if unchecked else tr("Every card has been checked"))
+                tr(Text("{count} card is a sample layout: check it against your cards",
+                        "{count} cards are sample layouts: check them against your cards", count=unchecked)) if unchecked else tr("Every card has been checked"))
             for position, card in enumerate(self.catalogue.cards):
                 view = CardView(data=layout_view(card),
                                 note=f"{position + 1}. " + (tr("checked") if card.status == "checked"
@@ -228,7 +229,7 @@ class CardEditor(ModalView):
             row = self.rows[widget.index]
             for swatch in widget.ids.swatches.children:
                 swatch.state = "down" if swatch.colour == row["colour"] else "normal"
-            widget.ids.fields.text = tr("{count} fields", count=row["fields"])
+            widget.ids.fields.text = tr(Text("{count} field", "{count} fields", count=row["fields"]))
             widget.ids.points.text = tr("{points} pts", points=row["points"])
             widget.ids.sun.state = "down" if row["sun"] else "normal"
         entry = self.entry()
