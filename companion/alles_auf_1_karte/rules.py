@@ -392,10 +392,10 @@ def counted(state: GameState) -> tuple[Counted, ...]:
     """The fields crossed in each row of every open card, for the "correct the table" screen."""
     found = []
     for seat_no, seat in enumerate(state.seats):
-        for card in seat.open:
+        for position, card in enumerate(seat.open, start=1):
             for index, row in enumerate(card.card.rows):
-                found.append(Counted(
-                    Text("{name}: card {card}, {colour} row", name=state.names[seat_no], card=card.id,
+                found.append(Counted(      # the card as the player's panel numbers it, not its code
+                    Text("{name}: card {n}, {colour} row", name=state.names[seat_no], n=position,
                          colour=colour_word(row.colour)),
                     card.marks[index], partial(_row_correction, seat_no, card, index)))
     return tuple(found)

@@ -24,7 +24,7 @@ from kivy.uix.button import Button
 from companion.signals import ErrorSignal, RoundEnded, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
-    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard, card_words)
 from companion.alles_auf_1_karte.cards import Card
 from companion.alles_auf_1_karte.catalogue import (
     CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
@@ -361,7 +361,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             chosen ^= {card_id}
             self.refresh()
         else:
-            self.app.show_banner(self.tr("Card {id}", id=card_id), 3)
+            self.app.show_banner(self.app.say(card_words(card_id)), 3)
 
     def _tap_to_mark(self, seat: int, card_id: str, row: int) -> None:
         """First tap: choose the card with every fitting colour; further taps on a
