@@ -20,7 +20,7 @@ WORDS = {"seat", "seats", "name", "names", "other", "others", "attacker", "victi
          "error", "file", "folder", "stick", "problem", "problems", "game", "side", "task", "rule",
          "title", "hint", "heading", "question", "phase", "action", "actions", "move", "role", "way",
          "direction", "details", "camera", "button", "date", "route", "seen", "sample", "sails",
-         "sailed", "next", "rest", "what", "row", "rows", "hand", "value", "id", "shown", "face",
+         "sailed", "next", "rest", "what", "row", "hand", "value", "id", "shown", "face",
          "totals", "tile", "numbers"}
 
 #: the count nouns the texts use: each one's forms by plural index (the others: 1, more;
@@ -33,7 +33,7 @@ NOUNS: dict[str, list[tuple[set[str], ...]]] = {
         ("point", "points"), ("move", "moves"), ("entry", "entries"), ("player", "players"),
         ("row", "rows"), ("cell", "cells"), ("ship", "ships"), ("tile", "tiles"), ("joker", "jokers"),
         ("berth", "berths"), ("change", "changes"), ("part", "parts"), ("set", "sets"),
-        ("sun", "suns"), ("port", "ports"), ("monument", "monuments"), ("space", "spaces"),
+        ("port", "ports"), ("monument", "monuments"), ("space", "spaces"),
         ("mark", "marks"), ("win", "wins"), ("seat", "seats"), ("minute", "minutes"))],
     "el": [(set(s.split()), set(p.split())) for s, p in (
         ("κάρτα", "κάρτες"), ("παιχνίδι", "παιχνίδια"), ("παρτίδα", "παρτίδες"), ("φορά", "φορές"),

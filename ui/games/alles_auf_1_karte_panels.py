@@ -168,8 +168,8 @@ class SeatPanels:
                 view.selected = card["id"] in self.keeping.get(number, set())
                 view.note = self.tr("keep") if view.selected else ""
             else:
-                view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
-                                    left=card["fields_to_score"])
+                view.note = self.tr(Text("{count} row · {left} to go", "{count} rows · {left} to go",
+                                         count=card["complete_rows"], left=card["fields_to_score"]))
         scored_w = 0.0
         if seat.scored:
             label = Factory.Label(text=self.tr("Scored"), font_size="14sp", size_hint_y=None,
