@@ -204,7 +204,7 @@ class CaravelasView(TableKit, BoxLayout):
             if pending == "die":
                 faces = sorted(set(state.rules.die))
                 return [(f"die_{f}", app.tr("Red face") if f == "red"
-                         else app.tr(Text("{count} wreck", "{count} wrecks", count=f)),
+                         else app.tr(Text("{count} wreck", "{count} wrecks", count=int(f))),
                          lambda f=f: self.submit(RollDie(f))) for f in faces], None
             if pending == "draw":
                 return self._card_buttons(app, state, lambda c: self.submit(DrawEvent(c))), None
