@@ -453,9 +453,11 @@ class Journal:
         log.warning("%s: game #%d ends at entry %d, the last write was entry %d", self.path,
                     game_id, found, seq)
         self.notices.append(Text(
-            "The journal holds less than was saved: the last {lost} changes of game {game} are "
+            "The journal holds less than was saved: the last {count} change of game {game} is "
             "missing (the file was cut short or damaged). A copy of its log is kept as {file}.",
-            lost=seq - found, game=self._game_name(game_id), file=kept or "-"))
+            "The journal holds less than was saved: the last {count} changes of game {game} are "
+            "missing (the file was cut short or damaged). A copy of its log is kept as {file}.",
+            count=seq - found, game=self._game_name(game_id), file=kept or "-"))
 
     def _game_name(self, game_id: int) -> str:
         """A game as the players know it: its title and their names."""
@@ -487,9 +489,11 @@ class Journal:
             kept = ""
         log.warning("%s: %s; copy kept as %s", wal, found.problem, kept or "(no copy)")
         self.notices.append(Text(
-            "The journal's log of recent changes was damaged: the last {lost} "
+            "The journal's log of recent changes was damaged: the last {count} "
+            "saved change could not be read. A copy is kept as {file}.",
+            "The journal's log of recent changes was damaged: the last {count} "
             "saved changes could not be read. A copy is kept as {file}.",
-            lost=found.lost_commits, file=kept or "-"))
+            count=found.lost_commits, file=kept or "-"))
 
     def _check_version(self) -> None:
         assert self._db is not None
@@ -521,6 +525,8 @@ class Journal:
         for game_id, count in rows:
             log.warning("%s: %d moves of game #%d have no games row", self.path, count, game_id)
             self.notices.append(Text(
+                "The journal is damaged: the entry of game #{game} is missing, so its {count} "
+                "saved move cannot be shown. It stays in the journal.",
                 "The journal is damaged: the entry of game #{game} is missing, so its {count} "
                 "saved moves cannot be shown. They stay in the journal.", game=game_id, count=count))
 

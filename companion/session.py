@@ -197,12 +197,15 @@ class TableSession:
                         damaged_from, damage)
             notices.append(Text(
                 "Part of this game's record could not be replayed. The game goes on after move "
+                "{moves}; {count} later entry is kept aside in the journal, not deleted.",
+                "Part of this game's record could not be replayed. The game goes on after move "
                 "{moves}; {count} later entries are kept aside in the journal, not deleted.",
                 moves=len(timeline.actions), count=moved))
         else:
             restored = _restore_quarantined(journal, game_id, game, timeline, len(loaded.events))
             if restored:
                 notices.append(Text(
+                    "{count} entry of this game that had been set aside replays again and was restored.",
                     "{count} entries of this game that had been set aside replay again and were restored.",
                     count=restored))
         over = game.is_over(timeline.states[-1])

@@ -62,6 +62,19 @@ MAX_SEAT_LEDS = 5
 _SIZE = re.compile(r"(?P<w>[1-9][0-9]{1,4})x(?P<h>[1-9][0-9]{1,4})")
 
 
+def size_words(size: str) -> str:
+    """A ``WIDTHxHEIGHT`` size as players read it: ``"1280x720"`` → ``"1280 × 720"``
+    (anything else unchanged)."""
+    match = _SIZE.fullmatch(size)
+    return f"{match['w']} × {match['h']}" if match else size
+
+
+def size_from_words(text: str) -> str:
+    """What a player typed ("1280 × 720", "1280 x 720", "1280X720") in the settings file's
+    ``WIDTHxHEIGHT`` form; "" stays "" (the default)."""
+    return re.sub(r"\s*[x×X*]\s*", "x", text.strip())
+
+
 class SettingsError(CompanionError, ValueError):
     """A settings file that cannot be used; the message names file and key."""
 

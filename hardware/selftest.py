@@ -302,7 +302,7 @@ def main(argv: list[str] | None = None) -> int:
     choice.factory.close()
     if args.json:
         print(json.dumps(report.to_dict(), indent=2))
-    print("all parts work" if report.passed else f"{len(report.failures)} part(s) failed")
+    print("all parts work" if report.passed else f"{len(report.failures)} part{'' if len(report.failures) == 1 else 's'} failed")
     return 0 if report.passed else 1
 
 

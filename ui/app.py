@@ -250,9 +250,10 @@ class CompanionApp(App):
             if way == REPAIR:
                 journal, report = set_aside_and_salvage(path)
                 log.warning("journal repaired: %s", report)
-                self.show_banner(self.tr(
-                    "A fresh journal was started: {games} games copied; the damaged file is kept as {file}.",
-                    games=report.games, file=report.kept_as.name), seconds=15)
+                self.show_banner(self.tr(Text(
+                    "A fresh journal was started: {count} game copied; the damaged file is kept as {file}.",
+                    "A fresh journal was started: {count} games copied; the damaged file is kept as {file}.",
+                    count=report.games, file=report.kept_as.name)), seconds=15)
                 mode = "normal"
             elif way == READ_ONLY:
                 journal, mode = Journal(path, read_only=True), READ_ONLY

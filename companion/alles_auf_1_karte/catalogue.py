@@ -422,9 +422,9 @@ def problems(rows: tuple[TappedRow, ...]) -> tuple[Text, ...]:
                               n=number, count=row.fields, low=MIN_FIELDS, high=MAX_FIELDS))
     suns = sum(1 for row in rows if row.sun)
     if suns != SUNS_PER_CARD:
-        found.append(Text("A card has {suns} suns; {count} row has one now.",
-                          "A card has {suns} suns; {count} rows have one now.",
-                          suns=SUNS_PER_CARD, count=suns))
+        found.append(Text("A card has {suns}; {count} row has one now.",
+                          "A card has {suns}; {count} rows have one now.",
+                          suns=Text("{count} sun", "{count} suns", count=SUNS_PER_CARD), count=suns))
     return tuple(found)
 
 

@@ -370,7 +370,8 @@ def _correct_marks(state: GameState, action: CorrectMarks) -> GameState:
                                  seat=seat_ref(action.seat, capitalised=True), card=card_words(action.card)),
                             RULE_SCORE)
     if len(action.after) != len(card.marks):
-        raise IllegalAction(Text("The {card} has {count} rows, not {given}.", card=card_words(action.card),
+        raise IllegalAction(Text("The {card} has {count} row, not {given}.", "The {card} has {count} rows, not {given}.",
+                                 card=card_words(action.card),
                                  count=len(card.marks), given=len(action.after)))
     check_correction(card.marks, action.before, action.after)
     for row, marks in zip(card.card.rows, action.after):
@@ -391,10 +392,10 @@ def counted(state: GameState) -> tuple[Counted, ...]:
     """The fields crossed in each row of every open card, for the "correct the table" screen."""
     found = []
     for seat_no, seat in enumerate(state.seats):
-        for card in seat.open:
+        for position, card in enumerate(seat.open, start=1):
             for index, row in enumerate(card.card.rows):
-                found.append(Counted(
-                    Text("{name}: card {card}, {colour} row", name=state.names[seat_no], card=card.id,
+                found.append(Counted(      # the card as the player's panel numbers it, not its code
+                    Text("{name}: card {n}, {colour} row", name=state.names[seat_no], n=position,
                          colour=colour_word(row.colour)),
                     card.marks[index], partial(_row_correction, seat_no, card, index)))
     return tuple(found)

@@ -91,7 +91,8 @@ class Bid(DescribedAction):
             raise InvalidAction(f"a bid is at least 1 marker, not {self.total}")
 
     def text(self) -> Text:
-        return Text("{seat} bids {total} markers in all", seat=who(self.seat), total=self.total)
+        return Text("{seat} bids {count} marker in all", "{seat} bids {count} markers in all",
+                    seat=who(self.seat), count=self.total)
 
 
 @dataclass(frozen=True)
@@ -187,7 +188,8 @@ class Sail(DescribedAction):
             raise InvalidAction(f"sailing spends at least 1 marker, not {self.markers}")
 
     def text(self) -> Text:
-        return Text("{seat} spends {markers} markers sailing", seat=who(self.seat), markers=self.markers)
+        return Text("{seat} spends {count} marker sailing", "{seat} spends {count} markers sailing",
+                    seat=who(self.seat), count=self.markers)
 
 
 @dataclass(frozen=True)

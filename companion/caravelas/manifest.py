@@ -24,8 +24,8 @@ WRECK = SignalSpec(Wrecked, ALERT, lambda s: (s.seat,),
                                        name=Seat(s.seat), ship=s.ship))
 #: bonus moves offered (§4.7): the LEDs of those still to take or decline blink
 BONUS_MOVES = SignalSpec(AnswersAwaited, BLINK_UNTIL_ANSWERED, lambda s: s.seats,
-                         lambda s: Text("Bonus moves: {players} may move a ship or decline",
-                                        players=tuple(Seat(seat) for seat in s.seats))
+                         lambda s: Text("Bonus moves: {names} may move a ship or decline",
+                                        names=tuple(Seat(seat) for seat in s.seats))
                          if s.seats else None)
 
 def in_table_words(state, action):

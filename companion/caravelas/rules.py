@@ -88,10 +88,11 @@ def apply_bid(state: CaravelasState, action: Bid) -> CaravelasState:
     seat = action.seat
     raise_by = action.total - state.totals[seat]
     check(action.total > state.high,
-          Text("a bid must beat the highest bid so far ({high} markers in all)", high=state.high), TURN_ORDER)
+          Text("a bid must beat the highest bid so far ({count} marker in all)",
+               "a bid must beat the highest bid so far ({count} markers in all)", count=state.high), TURN_ORDER)
     check(raise_by <= state.available(seat),
-          Text("{seat} has only {available} markers available", seat=who(seat),
-               available=state.available(seat)), TURN_ORDER)
+          Text("{seat} has only {count} marker available", "{seat} has only {count} markers available",
+               seat=who(seat), count=state.available(seat)), TURN_ORDER)
     totals = list(state.totals)
     totals[seat] = action.total
     p = state.players[seat]

@@ -122,8 +122,9 @@ def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
         check(state.rules.hands and p.hand >= 1, Text("{seat} has no card to play", seat=who(seat)), EVENTS)
     cost = board.step_cost(p.where, cell, action.defend)
     available = state.available(seat)
-    check(cost <= available, Text("that step costs {cost} markers, {seat} has {available}",
-                                  cost=cost, seat=who(seat), available=available), SAILING)
+    check(cost <= available, Text("that step costs {count} marker, {seat} has {available}",
+                                  "that step costs {count} markers, {seat} has {available}",
+                                  count=cost, seat=who(seat), available=available), SAILING)
     events = state.rules.variant != DICE
     # AMB-08 option: the last marker ends the turn at once, before the cell's event
     ends_now = state.rules.last_marker_ends_turn and 0 < cost == available
@@ -161,7 +162,8 @@ def _event(state: CaravelasState, blue: bool, red: bool) -> CaravelasState:
 def apply_sail(state: CaravelasState, action: Sail) -> CaravelasState:
     available = state.available(action.seat)
     check(action.markers <= available,
-          Text("{seat} has only {available} markers available", seat=who(action.seat), available=available),
+          Text("{seat} has only {count} marker available", "{seat} has only {count} markers available",
+               seat=who(action.seat), count=available),
           SAILING)
     p = state.players[action.seat]
     return replace(state.with_player(action.seat, spent=p.spent + action.markers, where="sea"),
@@ -255,8 +257,9 @@ def apply_play_card(state: CaravelasState, action: PlayCard) -> CaravelasState:
     # after the step's, so whichever moment the table checks (AMB-11 option) the markers
     # left now must pay it: a card never spends markers the player does not have.
     available = state.available(seat)
-    check(n <= available, Text("{card} needs {n} markers available, {seat} has {available}",
-                               card=card_text(card), n=n, seat=who(seat), available=available), EVENTS)
+    check(n <= available, Text("{card} needs {count} marker available, {seat} has {available}",
+                               "{card} needs {count} markers available, {seat} has {available}",
+                               card=card_text(card), count=n, seat=who(seat), available=available), EVENTS)
     state = replace(state.with_player(seat, hand=p.hand - 1), discard=state.discard + 1, pending="")
     return resolve_card(state, card)
 
@@ -333,7 +336,8 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
     assert bonus is not None
     check(action.seat == bonus.queue[0], Text("it is not {seat}'s turn", seat=who(action.seat)))
     check(action.cell in bonus_targets(state),
-          Text("a free move of up to {n} cells cannot enter {place}", n=bonus.range,
+          Text("a free move of up to {count} cell cannot enter {place}",
+               "a free move of up to {count} cells cannot enter {place}", count=bonus.range,
                place=cell_name(state.rules.board, action.cell)),
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored

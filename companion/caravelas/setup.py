@@ -14,7 +14,7 @@ OPTIONS: tuple[Option, ...] = (
            "No board file (recommended for any copy): enter what happened. The demo board is a "
            "made-up board file to try sailing cell by cell; it is not the real map.",
            ("No board file: enter what happened", "Demo board (not the real map)")),
-    Option("board.file", "Board file (caravelas-board/1)", "", (),
+    Option("board.file", "Mapped board file", "", (),
            "A mapped board of your copy; when given it replaces the choice above."),
     Option("variant", "Variant", "standard", ("standard", "drawnEvents", "dice"),
            "The standard rules (recommended), or one of the rulebook's two simplified variants: "
@@ -67,13 +67,11 @@ OPTIONS: tuple[Option, ...] = (
            "the game also ends after a number of rounds.",
            ("No limit", "10 rounds", "15 rounds", "20 rounds")),
     Option("copy.slots", "Goods on ships 1-3 (player board)", "", (),
-           "Empty: what the rulebook and its pictures suggest (see docs/caravelas.md). Ship 4 carries "
-           "nutmeg and silver."),
+           "Empty: what the rulebook and its pictures suggest. Ship 4 carries nutmeg and silver."),
     Option("copy.goodsPorts", "Goods ports", "", (),
-           "Empty: the ports the rulebook names, and the ones inferred from its pictures (see "
-           "docs/caravelas.md)."),
-    Option("copy.die", "Red die faces", "", (), "Empty: the faces inferred from the rulebook (see docs/caravelas.md)."),
-    Option("copy.deck", "Event deck (86 cards)", "", (), "Empty: the deck inferred from the rulebook (see docs/caravelas.md)."),
+           "Empty: the ports the rulebook names, and the ones inferred from its pictures."),
+    Option("copy.die", "Red die faces", "", (), "Empty: the faces inferred from the rulebook."),
+    Option("copy.deck", "Event deck (86 cards)", "", (), "Empty: the deck inferred from the rulebook."),
 )
 
 

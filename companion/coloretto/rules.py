@@ -380,7 +380,8 @@ def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
     """Why ``seat`` cannot score with these joker and positive colours, or None."""
     hand = state.collections[seat]
     if len(jokers) != hand.jokers:
-        return Text("{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
+        return Text("{name} holds {count} joker: give it one colour.",
+                    "{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
                     count=hand.jokers)
     allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
     for colour in jokers:

@@ -146,7 +146,7 @@ def test_tail_that_rules_refuse_is_kept_aside(session, journal):
     journal.append(session.game_id, "do", Add(0, 3).to_dict())  # not legal: the table must roll
     resumed = TableSession.resume(journal, session.game_id)
     assert resumed.actions == (Add(0, 1),)
-    assert "1 later entries are kept aside" in str(resumed.notices[0])
+    assert "1 later entry is kept aside" in str(resumed.notices[0])
     assert "table must roll" in journal.quarantined(session.game_id)[0].reason
     assert [q.payload for q in journal.quarantined(session.game_id)] == [
         '{"amount": 3, "seat": 0, "type": "add"}']

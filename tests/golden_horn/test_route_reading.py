@@ -100,10 +100,10 @@ def test_one_covered_square_still_reads_the_tile():
 
 @pytest.mark.parametrize("change, message", [
     (lambda t: t.remove_tile("venice"), "The Venice tile is not in view (marker 10)."),
-    (lambda t: t.remove_tile("sea-4a"), "4 players use 4 sea tiles; the camera sees 3."),
+    (lambda t: t.remove_tile("sea-4a"), "With 4 players the route has 4 sea tiles; the camera sees 3."),
     (lambda t: t.remove_tile("modone-3"), "The Modone tile is not in view."),
     (lambda t: (t.remove_tile("modone-3"), t.place_tile("modone-2", (530.0, 145.0))),
-     "Turn Modone over: 4 players use the side with 3 berths."),
+     "Turn Modone over: with 4 players, the side with 3 berths is up."),
     (lambda t: t.place_tile("sea-1b", (300.0, 150.0)),
      "Both sides of sea tile 1 are in view: is a second copy on the table?"),
     (lambda t: [t.place_tile(name, origin, turn) for name, origin, turn in (   # 3 tiles on top, Modone last

@@ -163,6 +163,8 @@ async def deal_by_picker(probe, card_id: str, missing: str) -> None:
     await probe.tap(swatch)
     shown = [w.payload for w in probe.walk(picker.ids.grid) if type(w).__name__ == "CardView"]
     probe.record(f"picker_filtered_{missing}", shown)
+    probe.record(f"picker_notes_{missing}",
+                 [w.note for w in probe.walk(picker.ids.grid) if type(w).__name__ == "CardView"])
     await shot(probe, picker, f"picker_{missing}")
     target = next(w for w in probe.walk(picker.ids.grid)
                   if type(w).__name__ == "CardView" and w.payload == card_id)

@@ -24,11 +24,12 @@ from kivy.uix.button import Button
 from companion.signals import ErrorSignal, RoundEnded, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
-    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard, card_words)
 from companion.alles_auf_1_karte.cards import Card
 from companion.alles_auf_1_karte.catalogue import (
     CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
+from companion.i18n import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
@@ -111,8 +112,9 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             return self.tr("Lay a card from the pile face up in the display")
         if phase == "throw":
             if vm.kept_dice:
-                text = self.tr("Round {round}: {name} throws {count} dice again (throw {throw} of 3)",
-                               round=vm.round, name=name, count=5 - len(vm.kept_dice), throw=vm.throws + 1)
+                text = self.tr(Text("Round {round}: {name} throws {count} die again (throw {throw} of 3)",
+                                    "Round {round}: {name} throws {count} dice again (throw {throw} of 3)",
+                                    round=vm.round, name=name, count=5 - len(vm.kept_dice), throw=vm.throws + 1))
             else:
                 text = self.tr("Round {round}: {name} throws (throw {throw} of 3). Tap the colours",
                                round=vm.round, name=name, throw=vm.throws + 1)
@@ -359,7 +361,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             chosen ^= {card_id}
             self.refresh()
         else:
-            self.app.show_banner(self.tr("Card {id}", id=card_id), 3)
+            self.app.show_banner(self.app.say(card_words(card_id)), 3)
 
     def _tap_to_mark(self, seat: int, card_id: str, row: int) -> None:
         """First tap: choose the card with every fitting colour; further taps on a

@@ -10,6 +10,7 @@ on (a running game keeps the layouts it was dealt from, so its record replays).
 """
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any, Callable
 
@@ -26,8 +27,11 @@ from companion.alles_auf_1_karte.catalogue import (
     Catalogue, CatalogueError, free_id_for, load_effective_catalogue, replace_card,
     reset_user_catalogue, validate_card)
 from companion.alles_auf_1_karte.view_model import layout_view
+from companion.i18n import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, CardView
 from ui.screens import load_kv
+
+log = logging.getLogger(__name__)
 
 load_kv(__file__)
 
@@ -77,7 +81,7 @@ class CardPicker(ModalView):
         for card in self.cards:
             if self.missing is not None and card.missing_colour != self.missing:
                 continue
-            view = CardView(data=layout_view(card), note=card.id)
+            view = CardView(data=layout_view(card))     # its rows say what it is; its code is internal
             view.payload = card.id
             view.bind(on_release=self._picked)
             grid.add_widget(view)
@@ -131,8 +135,9 @@ class CardEditor(ModalView):
             page.ids.title.text = tr("Card catalogue: tap a card to correct it")
             unchecked = len(self.catalogue.unchecked)
             page.ids.note.text = message or (
-                tr("{count} cards are sample layouts: check them against your cards",
-                    count=unchecked) if unchecked else tr("Every card has been checked"))
+                tr(Text("{count} card is a sample layout: check it against your cards",
+                        "{count} cards are sample layouts: check them against your cards", count=unchecked))
+                if unchecked else tr("Every card has been checked"))
             for position, card in enumerate(self.catalogue.cards):
                 view = CardView(data=layout_view(card),
                                 note=f"{position + 1}. " + (tr("checked") if card.status == "checked"
@@ -228,14 +233,12 @@ class CardEditor(ModalView):
             row = self.rows[widget.index]
             for swatch in widget.ids.swatches.children:
                 swatch.state = "down" if swatch.colour == row["colour"] else "normal"
-            widget.ids.fields.text = tr("{count} fields", count=row["fields"])
+            widget.ids.fields.text = tr(Text("{count} field", "{count} fields", count=row["fields"]))
             widget.ids.points.text = tr("{points} pts", points=row["points"])
             widget.ids.sun.state = "down" if row["sun"] else "normal"
         entry = self.entry()
         check = validate_card(entry, self.position)
         lines = []
-        if check.card is not None:
-            lines.append(tr("Card id: {id}", id=entry["id"]))
         lines += [f"[color=ff7060]{tr('Error')}: {e}[/color]" for e in check.errors]
         lines += [f"[color=ffc040]{tr('Warning')}: {w}[/color]" for w in check.warnings]
         form.ids.messages.markup = True
@@ -250,5 +253,5 @@ class CardEditor(ModalView):
             self.form.ids.messages.text = f"[color=ff7060]{exc}[/color]"
             return
         new_id = result.cards[self.position].id
-        self.show_list(tr("Card {n} saved as {id}; new games deal from the corrected catalogue",
-                           n=self.position + 1, id=new_id))
+        log.info("card %d saved as %s", self.position + 1, new_id)
+        self.show_list(tr("Card {n} saved; new games deal from the corrected catalogue", n=self.position + 1))

@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
 from companion.engine import CompanionError
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.colours import ink_on, seat_rgb
 from ui.games.alles_auf_1_karte_cards import CardView
 from ui.games.kit import reuse, tag, text_fill
@@ -168,8 +168,8 @@ class SeatPanels:
                 view.selected = card["id"] in self.keeping.get(number, set())
                 view.note = self.tr("keep") if view.selected else ""
             else:
-                view.note = self.tr("{rows} rows · {left} to go", rows=card["complete_rows"],
-                                    left=card["fields_to_score"])
+                view.note = self.tr(Text("{count} row · {left} to go", "{count} rows · {left} to go",
+                                         count=card["complete_rows"], left=card["fields_to_score"]))
         scored_w = 0.0
         if seat.scored:
             label = Factory.Label(text=self.tr("Scored"), font_size="14sp", size_hint_y=None,
@@ -200,14 +200,14 @@ class SeatPanels:
             view.chosen_colours = list(choice[2])
             if preview is not None:
                 view.preview = list(preview.marks_after)
-                view.note = (self.tr("scores {points}!", points=preview.score)
+                view.note = (self.tr(Text("scores {count} point!", "scores {count} points!", count=preview.score))
                              if preview.would_score
-                             else self.tr("+{fields} fields", fields=preview.fields_gained))
+                             else self.tr(Text("+{count} field", "+{count} fields", count=preview.fields_gained)))
             return
         if not option.default_colours:
             view.note = self.tr("nothing fits")
         elif option.would_score:
-            view.note = self.tr("could score {points}", points=option.score)
+            view.note = self.tr(Text("could score {count} point", "could score {count} points", count=option.score))
         else:
             view.note = self.tr("+{fields} possible", fields=option.fields_gained)
         view.dim = choice is not None
@@ -235,8 +235,9 @@ class SeatPanels:
             panel.footer_button(f"keep_{number}", self.tr("Keep"), lambda: self.keep_cards(number),
                                 disabled=chosen != 3)
         elif seat.closest is not None:
-            status.text = self.tr("Closest to scoring: card {n} ({left} fields)", n=seat.closest + 1,
-                                  left=seat.open[seat.closest]["fields_to_score"])
+            status.text = self.tr(Text("Closest to scoring: card {n} ({count} field to go)",
+                                       "Closest to scoring: card {n} ({count} fields to go)", n=seat.closest + 1,
+                                       count=seat.open[seat.closest]["fields_to_score"]))
         else:
             status.text = ""
 
@@ -251,7 +252,8 @@ class SeatPanels:
         best = seat.option(hint.best_card) if hint is not None and hint.best_card else None
         if best is not None:
             n = seat.position(best.card)
-            parts.append(self.tr("Best: card {n} (scores {points})", n=n, points=best.score)
+            parts.append(self.tr(Text("Best: card {n} (scores {count} point)", "Best: card {n} (scores {count} points)",
+                                      n=n, count=best.score))
                          if best.would_score
                          else self.tr("Best: card {n} (+{fields})", n=n, fields=best.fields_gained))
         else:
@@ -266,5 +268,6 @@ class SeatPanels:
         if decision.get("card") is None:
             return self.tr("Passed")
         if decision.get("scored") is not None:
-            return self.tr("Scored a card: {points} points", points=decision["scored"])
+            return self.tr(Text("Scored a card: {count} point", "Scored a card: {count} points",
+                                count=decision["scored"]))
         return self.tr("Marked {colours}", colours=self.colours_text(decision["colours"]))

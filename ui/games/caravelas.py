@@ -23,7 +23,7 @@ from companion.caravelas.actions import (Bid, ChooseWreck, CrossCape, DrawEvent,
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.games.caravelas_widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
 from ui.games.kit import TableKit, escape, reuse, tag
 from ui.screens import load_kv
@@ -203,7 +203,8 @@ class CaravelasView(TableKit, BoxLayout):
         if seat is None:      # the table: the red die, a card drawn, two dice
             if pending == "die":
                 faces = sorted(set(state.rules.die))
-                return [(f"die_{f}", app.tr("Red face") if f == "red" else app.tr("{n} wreck(s)", n=f),
+                return [(f"die_{f}", app.tr("Red face") if f == "red"
+                         else app.tr(Text("{count} wreck", "{count} wrecks", count=int(f))),
                          lambda f=f: self.submit(RollDie(f))) for f in faces], None
             if pending == "draw":
                 return self._card_buttons(app, state, lambda c: self.submit(DrawEvent(c))), None

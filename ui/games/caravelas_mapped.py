@@ -29,6 +29,7 @@ from kivy.properties import BooleanProperty, StringProperty
 from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
 from companion.caravelas.view_model import CaravelasView as Model, PathView, next_cells, path_view
 from companion.engine import TABLE, CompanionError
+from companion.i18n import Text
 from ui.colours import seat_rgb
 from ui.games.caravelas import CaravelasView
 from ui.games.caravelas_map import BoardMap, MapState, Ship
@@ -189,9 +190,13 @@ class CaravelasMapView(CaravelasView):
         if preview is None:
             available = self.session.state.available(vm.active_seat)
             if self.show_camera:
-                return app.tr("Drag the ship's pawn on the camera's view · {n} markers available", n=available)
-            return app.tr("Tap the cells of the path one by one · {n} markers available", n=available)
-        parts = [app.tr("{cost} of {available} markers", cost=preview.cost, available=preview.available)]
+                return app.tr(Text("Drag the ship's pawn on the camera's view · {count} marker available",
+                                   "Drag the ship's pawn on the camera's view · {count} markers available",
+                                   count=available))
+            return app.tr(Text("Tap the cells of the path one by one · {count} marker available",
+                               "Tap the cells of the path one by one · {count} markers available", count=available))
+        parts = [app.tr(Text("{cost} of {count} marker", "{cost} of {count} markers", cost=preview.cost,
+                             count=preview.available))]
         if preview.discovered:
             parts.append(app.tr("discovered: {ports}", ports=", ".join(map(port_name, preview.discovered))))
         if preview.loaded:

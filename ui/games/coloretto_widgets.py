@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.coloretto.view_model import GOLDEN_JOKER, LAST_ROUND, ColorettoViewModel, colour_name
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.colours import ink_on
 from ui.games.kit import text_fill
 from vision.games.coloretto_camera import CARD_RGB
@@ -150,8 +150,7 @@ def breakdown(app: Any, vm: ColorettoViewModel, seat: int, final: bool) -> Break
     for colour in hand.colours:
         text = app.tr("×{cards}", cards=colour.total_cards)
         if colour.jokers:
-            text += " " + (app.tr("(1 joker)") if colour.jokers == 1
-                           else app.tr("({jokers} jokers)", jokers=colour.jokers))
+            text += " " + app.tr(Text("({count} joker)", "({count} jokers)", count=colour.jokers))
         points = f"+{colour.points}" if colour.positive else f"−{abs(colour.points)}"
         lines.add_widget(_breakdown_line(colour.colour, card_name(app, colour.colour), text, points))
     if hand.plus2:

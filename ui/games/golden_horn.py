@@ -20,7 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.golden_horn import view_model
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
 from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
@@ -198,9 +198,10 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             item.back = seat_rgba(players, number)
             item.active = number in vm.to_act
             item.flashing = number in self.flashing
-            cards = str(seat.hand_size) if seat.hand is None else dots(seat.hand) or "0"
-            item.ids.head.text = self.tr("[b]{name}[/b] {points} VP · {cards} cards", name=self.name(number),
-                                         points=seat.score, cards=cards)
+            cards = (Text("{count} card", "{count} cards", count=seat.hand_size) if seat.hand is None
+                     else Text("cards: {cards}", cards=dots(seat.hand) or "0"))
+            item.ids.head.text = self.tr(Text("[b]{name}[/b] {points} VP · {cards}", name=self.name(number),
+                                              points=seat.score, cards=cards))
             item.ids.cubes.text = cube_markup(seat.warehouse) or self.tr("empty warehouse")
         if vm.final_round:   # the final round names itself in place of the round's number
             info = "[color=ff6050][b]" + self.tr("Final round!") + "[/b][/color] · " + self.tr(

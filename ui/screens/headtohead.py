@@ -9,6 +9,7 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.games import game_title
+from companion.i18n import Text
 from ui.screens import load_kv
 from ui.screens.history import plays_or_banner, number
 
@@ -16,12 +17,14 @@ load_kv(__file__)
 
 
 def pair_text(app, h: stats.HeadToHead) -> str:
-    return app.tr("{first} ahead {first_ahead} times, {second} ahead {second_ahead} times, level {level} "
-                  "· wins {first_wins} : {second_wins} · average {first_average} : {second_average}",
-                  first=escape_markup(h.first), second=escape_markup(h.second), first_ahead=h.first_ahead,
-                  second_ahead=h.second_ahead, level=h.level, first_wins=h.first_wins,
-                  second_wins=h.second_wins, first_average=number(h.first_average),
-                  second_average=number(h.second_average))
+    def ahead(name: str, count: int) -> Text:
+        return Text("{name} ahead {count} time", "{name} ahead {count} times", name=escape_markup(name),
+                    count=count)
+    return app.tr(Text("{first_ahead}, {second_ahead}, level {level} "
+                       "· wins {first_wins} : {second_wins} · average {first_average} : {second_average}",
+                       first_ahead=ahead(h.first, h.first_ahead), second_ahead=ahead(h.second, h.second_ahead),
+                       level=h.level, first_wins=h.first_wins, second_wins=h.second_wins,
+                       first_average=number(h.first_average), second_average=number(h.second_average)))
 
 
 class HeadToHeadScreen(Screen):
@@ -39,7 +42,8 @@ class HeadToHeadScreen(Screen):
         if plays is None:
             return
         together = stats.head_to_head(plays, self.first, self.second)
-        self.summary = app.tr("{count} games together", count=together.together) + "\n" + \
+        self.summary = app.tr(Text("{count} game together", "{count} games together",
+                                   count=together.together)) + "\n" + \
             pair_text(app, together) if together.together else \
             app.tr("{first} and {second} have not finished a game together yet.",
                    first=self.first, second=self.second)

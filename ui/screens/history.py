@@ -22,6 +22,7 @@ from companion.engine import CompanionError
 from companion.games import available_games, game_title
 from companion.journal import JournalError
 from companion.usb import find_sticks
+from companion.i18n import Text
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
@@ -281,8 +282,9 @@ class HistoryScreen(Screen):
             app.show_banner(app.storage_failed(exc), seconds=10, error=True)
             return
         log.info("game #%d deleted by the players: %d entries kept aside", game_id, moved)
-        app.show_banner(app.tr("The game was deleted; its {count} moves are kept aside in the journal.",
-                               count=moved), seconds=8)
+        app.show_banner(app.tr(Text("The game was deleted; its {count} move is kept aside in the journal.",
+                                    "The game was deleted; its {count} moves are kept aside in the journal.",
+                                    count=moved)), seconds=8)
         self.refresh()
 
     # -- USB export -----------------------------------------------------------------
@@ -329,8 +331,9 @@ class HistoryScreen(Screen):
         self.exporting = False
         for problem in report.problems:
             log.warning("export: skipped %s", problem)
-        self.export_text = app.tr("Exported {count} games to {folder}.", count=report.records,
-                                  folder=f"{report.folder.parent.name}/{report.folder.name}")
+        self.export_text = app.tr(Text("Exported {count} game to {folder}.", "Exported {count} games to {folder}.",
+                                       count=report.records,
+                                       folder=f"{report.folder.parent.name}/{report.folder.name}"))
         if report.problems:
             self.export_text += " " + app.tr("{count} could not be read and were left out (see the log).",
                                              count=len(report.problems))
@@ -367,4 +370,5 @@ def summary_text(app, plays: list[stats.Play], game: str, period: str) -> str:
         return app.tr("No finished games yet. They appear here when a game ends.")
     best = remembered(("players", game, period), lambda: stats.players(plays))[:3]
     leaders = ", ".join(f"{escape_markup(s.name)} {s.wins}" for s in sorted(best, key=lambda s: -s.wins))
-    return app.tr("{count} games played. Most wins: {winners}", count=len(plays), winners=leaders)
+    return app.tr(Text("{count} game played. Most wins: {winners}", "{count} games played. Most wins: {winners}",
+                       count=len(plays), winners=leaders))

@@ -6,6 +6,7 @@ from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
+from companion.i18n import Text
 from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
 from ui.screens import load_kv
 
@@ -73,7 +74,8 @@ class HardwareTestScreen(Screen):
         report = self._test.report
         failed = len(report.failures) if report else 0
         self.prompt = app.tr("All parts work.") if report and report.passed else \
-            app.tr("{n} part(s) failed: check the wiring table in docs/wiring.md.", n=failed) \
+            app.tr(Text("{count} part failed: check its wiring.", "{count} parts failed: check their wiring.",
+                        count=failed)) \
             if failed else app.tr("Self-test stopped.")
 
     def answer(self, seen: bool) -> None:

@@ -16,7 +16,7 @@ from kivy.utils import escape_markup
 
 from companion.coloretto.actions import ChooseScoring
 from companion.engine import CompanionError
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from companion.match import next_game_config
 from companion.signals import ErrorSignal
 from ui.screens import load_kv
@@ -94,7 +94,8 @@ def match_block(session, final: bool) -> Any | None:
     totals = ", ".join((WINNER_MARK if total == best else "") + f"{escape_markup(name)} {total}"
                        for name, total in zip(names, running))
     if final and match["is_last"]:
-        text = app.tr("Match over after {games} games. Total: {totals}", games=match["games"], totals=totals)
+        text = app.tr(Text("Match over after {count} game. Total: {totals}",
+                           "Match over after {count} games. Total: {totals}", count=match["games"], totals=totals))
     else:
         text = app.tr("Game {number} of {games}. Total so far: {totals}", number=match["number"],
                       games=match["games"], totals=totals)

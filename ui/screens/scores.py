@@ -16,7 +16,7 @@ from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion.i18n import N_
+from companion.i18n import N_, Text
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
@@ -161,8 +161,9 @@ class ScoresScreen(Screen):
             return
         given = [p["points_given_away"] for p in players]
         if any(given):
-            warnings = [Factory.ScoreWarning(text=app.tr(
-                "Own colours: {points} points fewer than the best colours", points=points))
+            warnings = [Factory.ScoreWarning(text=app.tr(Text(
+                "Own colours: {count} point fewer than the best colours",
+                "Own colours: {count} points fewer than the best colours", count=points)))
                 if points else None for points in given]
             self._add_row(self.ids.lines, "", warnings)
         buttons = []

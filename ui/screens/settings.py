@@ -10,7 +10,7 @@ from kivy.uix.screenmanager import Screen
 
 from companion.engine import CompanionError
 from companion.i18n import Text
-from companion.settings import CAMERAS
+from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
 from ui.screens import load_kv
@@ -94,7 +94,7 @@ class SettingsScreen(Screen):
         self.ids.camera.values = list(CAMERAS)
         self.ids.camera.text = settings.camera
         self.ids.camera_device.text = settings.camera_device
-        self.ids.camera_size.text = settings.camera_size
+        self.ids.camera_size.text = size_words(settings.camera_size)
         self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
         self.ids.sound.active = settings.sound
         self.ids.fullscreen.active = settings.fullscreen
@@ -113,7 +113,7 @@ class SettingsScreen(Screen):
             PinMap.from_dict(pins)
             settings = app.settings.with_changes(
                 camera=self.ids.camera.text, camera_device=self.ids.camera_device.text.strip() or "0",
-                camera_size=self.ids.camera_size.text.strip().lower() or "1280x720",
+                camera_size=size_from_words(self.ids.camera_size.text) or "1280x720",
                 lens_position=self._lens_position(app),
                 sound=self.ids.sound.active, fullscreen=self.ids.fullscreen.active, pins=pins)
             app.save_settings(settings)

@@ -207,15 +207,19 @@ def _tile_problems(centres: dict[str, Any], profile: BoardProfile, players: int,
                           number=number[len("sea-"):]))
     if len(sea) != wanted:
         (hidden if len(sea) < wanted else wrong).append(
-            Text(N_("{players} players use {wanted} sea tiles; the camera sees {seen}."),
-                 players=players, wanted=wanted, seen=len(sea)))
+            Text("With {count} player the route has {wanted}; the camera sees {seen}.",
+                 "With {count} players the route has {wanted}; the camera sees {seen}.",
+                 count=players, wanted=Text("{count} sea tile", "{count} sea tiles", count=wanted),
+                 seen=len(sea)))
     modones = [n for n in centres if n.startswith("modone-")]
     if expected_modone is None and modones:
         wrong.append(Text(N_("3 players play without Modone: take its tile off the table.")))
     elif expected_modone is not None and expected_modone not in modones:
         if modones:
-            wrong.append(Text(N_("Turn Modone over: {players} players use the side with {berths} berths."),
-                              players=players, berths=2 if players == 2 else 3))
+            wrong.append(Text("Turn Modone over: with {count} player, the side with {berths} is up.",
+                              "Turn Modone over: with {count} players, the side with {berths} is up.",
+                              count=players,
+                              berths=Text("{count} berth", "{count} berths", count=2 if players == 2 else 3)))
         else:
             hidden.append(Text(N_("The Modone tile is not in view.")))
     return hidden, wrong
