@@ -13,7 +13,8 @@ def test_mapped_game_by_taps_to_final_scores(run_ui):
     assert r["cell_px"] >= 48                                  # a finger's target at 800x480
     assert r["path_hint"] == "Tap the cells of the path one by one · 6 markers available"
     # a cell not next to the ship: the engine's reason in the banner, nothing played
-    assert r["refusal"] == "Mozambique is not next to the ship (Lisbon)"      # names as on the board
+    assert r["refusal"] == ("Mozambique is not next to the ship (Lisbon) "    # names as on the board,
+                            "(rulebook: “How to sail / Events / Pirates”)")  # the rulebook's heading
     assert r["refused_nothing_played"]
     assert r["pirate_line"] == "Pirates: pay 1 marker or play Favourable Wind"
     # along the current (free) into the pirates (1), then the blue event cell (1)
