@@ -44,3 +44,21 @@ def journal(tmp_path):
 
     with Journal(tmp_path / "journal.sqlite3") as j:
         yield j
+
+
+@pytest.fixture
+def remount_read_only():
+    """``remount_read_only(folder)`` makes a tmpfs folder read-only (a failing SD card, a USB stick
+    with its lock switch on); each is made writable again afterwards."""
+    import subprocess
+
+    mounted: list[Path] = []
+
+    def remount(folder: Path) -> None:
+        done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
+        assert done.returncode == 0, done.stderr
+        mounted.append(folder)
+
+    yield remount
+    for folder in mounted:
+        subprocess.run(["mount", "-o", "remount,rw", str(folder)], check=False)

@@ -14,20 +14,3 @@ def filled(tmp_path_factory):
     with Journal(path) as journal:
         fast(journal)
         yield journal, fill(journal, per_game=3, seed=18)
-
-
-@pytest.fixture
-def remount_ro():
-    """``remount_ro(folder)`` makes a tmpfs folder read-only (a stick with its lock switch on)."""
-    import subprocess
-
-    mounted = []
-
-    def remount(folder) -> None:
-        done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True)
-        assert done.returncode == 0, done.stderr
-        mounted.append(folder)
-
-    yield remount
-    for folder in mounted:
-        subprocess.run(["mount", "-o", "remount,rw", str(folder)], check=False)

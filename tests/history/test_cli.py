@@ -108,14 +108,14 @@ def test_a_names_file_nested_too_deeply_is_named_and_stats_and_export_go_on(tmp_
     assert (tmp_path / "games.csv").read_text().count("\n") == 1 + len(played[0].config.players)
 
 
-def test_a_write_protected_stick_is_found_and_told_apart(tmp_path, monkeypatch, remount_ro):
+def test_a_write_protected_stick_is_found_and_told_apart(tmp_path, monkeypatch, remount_read_only):
     """A stick with its lock switch on is mounted read-only: it is found, as
     write-protected (it was left out, and the players read 'No USB stick found')."""
     from companion.usb import find_sticks
     from tests.reliability.storage_faults import small_disk
 
     with small_disk(tmp_path / "locked", 64) as locked:
-        remount_ro(locked)
+        remount_read_only(locked)
         monkeypatch.setenv(ENV, f"{locked}:{tmp_path / 'gone'}")
         assert usb_sticks() == []
         assert find_sticks().write_protected == (locked,)
