@@ -71,6 +71,8 @@ HOST_CA_DIR = Path("/usr/local/share/ca-certificates")
 HOST_TRUST_ENV = ("PIP_CERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
 #: Seconds for the app to reach its home screen under qemu (about 20x slower than native).
 QEMU_START_TIMEOUT = 900
+#: How much longer the tests' own time limits are under qemu (tests/ui/conftest.py SLOWDOWN).
+QEMU_SLOWDOWN = 10
 USER = "pi"
 CHECKOUT = f"/home/{USER}/table-companion"
 REPO_IN_ROOT = "/srv/rpi-archive-standin"
@@ -418,8 +420,10 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
     def test_suite():
         selection = " ".join(SMOKE) if tests == "smoke" else ""
         workers = "-n 0" if tests == "smoke" else ""
-        root.run(f"cd {checkout} && .venv/bin/python -m pytest {workers} {selection}",
-                 user=user, env=env, timeout=5 * 3600)
+        slow = {"TABLE_COMPANION_TEST_SLOWDOWN": str(QEMU_SLOWDOWN)} if foreign else {}
+        timeout = f"--timeout={300 * QEMU_SLOWDOWN}" if foreign else ""
+        root.run(f"cd {checkout} && .venv/bin/python -m pytest {workers} {timeout} {selection}",
+                 user=user, env={**env, **slow}, timeout=5 * 3600)
         return last_line(run.log)
 
     try:
