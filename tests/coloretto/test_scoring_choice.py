@@ -64,7 +64,7 @@ def test_a_joker_colour_chosen_by_the_player():
 
 
 @pytest.mark.parametrize("change, message", [
-    (lambda j, p: (j + ("green",), p), "jokers"),
+    (lambda j, p: (j + ("green",), p), "jokers?: give"),
     (lambda j, p: (j, p[:2]), "Choose 3 positive colours"),
 ])
 def test_impossible_choices_are_refused(change, message):
