@@ -10,6 +10,10 @@ p50/p95/p99/max).  Then it fills the journal up to ``--home-games`` finished
 games and times what the Home and History screens ask the journal.  The last
 line is one JSON object with every figure.
 
+After the samples it prints the memory's growth after ``--warmup`` actions as
+a least-squares slope in MB per 100,000 actions (a long evening of play must
+stay under 2 MB per 100,000).
+
 ``--tracemalloc`` also traces Python allocations and prints the 10 lines whose
 allocations grew most between the first sample after the start (a warm-up)
 and the last (slower: for finding leaks).
@@ -60,6 +64,19 @@ def spread(values: Sequence[float]) -> dict[str, float]:
         return {"p50": 0.0, "p95": 0.0, "p99": 0.0, "max": 0.0}
     return {"p50": round(statistics.median(values), 3), "p95": round(percentile(values, .95), 3),
             "p99": round(percentile(values, .99), 3), "max": round(max(values), 3)}
+
+
+def growth_per_100k(samples: Sequence[Sample], warmup: int) -> float | None:
+    """Least-squares slope of VmRSS over the samples from ``warmup`` actions on,
+    in MB per 100,000 actions; None with fewer than three such samples."""
+    points = [(s.actions, s.rss_mb) for s in samples if s.actions >= warmup]
+    if len(points) < 3:
+        return None
+    mean_x = statistics.fmean(x for x, _ in points)
+    mean_y = statistics.fmean(y for _, y in points)
+    spread_x = sum((x - mean_x) ** 2 for x, _ in points)
+    slope = sum((x - mean_x) * (y - mean_y) for x, y in points) / spread_x
+    return round(slope * 100_000, 2)
 
 
 def config_for(rng: random.Random, index: int) -> GameConfig:
@@ -216,6 +233,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--actions", type=int, default=200_000, help="actions to play (default 200000)")
     parser.add_argument("--sample", type=int, default=10_000, help="sample every N actions")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--warmup", type=int, default=20_000,
+                        help="actions before the memory's growth is measured (default 20000)")
     parser.add_argument("--home-games", type=int, default=5000,
                         help="finished games in the journal when Home is timed (0: skip)")
     parser.add_argument("--tracemalloc", action="store_true", help="trace allocations (slower)")
@@ -238,12 +257,19 @@ def main(argv: list[str] | None = None) -> int:
         for name, figures in home.items():
             print(f"  {name:28} p50 {figures['p50']:7.3f}  p95 {figures['p95']:7.3f}  max {figures['max']:7.3f}")
     by_actions = {s.actions: s.rss_mb for s in result.samples}
+    slope = growth_per_100k(result.samples, args.warmup)
+    if slope is None:
+        print(f"memory growth: too few samples after {args.warmup} actions to fit a slope")
+    else:
+        print(f"memory growth after {args.warmup} actions: {slope:+.2f} MB per 100,000 actions "
+              f"(a long evening must stay under 2)")
     print(json.dumps({
         "actions": result.actions, "games_finished": result.games_finished,
         "games": list(game_title(g) for g in available_games()), "seconds": round(played, 1),
         "journal_mb": round(size_mb, 1),
         "rss_mb": {"start": result.samples[0].rss_mb, "end": result.samples[-1].rss_mb,
-                   "max": max(s.rss_mb for s in result.samples), "by_actions": by_actions},
+                   "max": max(s.rss_mb for s in result.samples), "by_actions": by_actions,
+                   "growth_per_100k_after_warmup": slope, "warmup_actions": args.warmup},
         "confirm_ms": spread(result.confirm_all), "view_ms": spread(result.view_all),
         "home_finished_games": finished, "home_ms": home,
     }))

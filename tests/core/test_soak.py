@@ -59,3 +59,23 @@ def test_coloretto_scoring_memory_levels_off_over_many_games():
     gc.collect()
     grown = sys.getallocatedblocks() - warm
     assert grown < 2000, f"{grown} more objects held after 20 more Coloretto games"
+
+
+def _samples(points):
+    return [soak.Sample(actions, 0, rss, {}, {}) for actions, rss in points]
+
+
+def test_growth_slope_is_fitted_after_the_warm_up_only():
+    # a steep warm-up (20 MB in 10k actions) then 1 MB per 50k actions
+    points = [(0, 20.0), (10_000, 40.0), (20_000, 41.0), (70_000, 42.0), (120_000, 43.0)]
+    assert soak.growth_per_100k(_samples(points), warmup=20_000) == 2.0
+    assert soak.growth_per_100k(_samples(points), warmup=0) > 10
+    assert soak.growth_per_100k(_samples(points[:3]), warmup=20_000) is None
+
+
+def test_soak_prints_the_growth_slope(capsys):
+    assert soak.main(["--actions", "400", "--sample", "100", "--home-games", "0", "--warmup", "100"]) == 0
+    out = capsys.readouterr().out
+    figures = json.loads(out.strip().splitlines()[-1])
+    assert isinstance(figures["rss_mb"]["growth_per_100k_after_warmup"], float)
+    assert "MB per 100,000 actions" in out
