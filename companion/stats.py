@@ -71,12 +71,15 @@ class Play:
 class PlayerNames:
     """Renames and merges: ``aliases`` maps a name as typed at set-up to the person's
     name.  Saved as JSON; a file that cannot be read is reported in ``problem`` and
-    left as it is (never overwritten until the players change a name)."""
+    left as it is.  When the players change a name while it is unreadable, it is
+    first set aside (``players.json.damaged-<time>``, named in ``set_aside``), never
+    overwritten."""
 
     def __init__(self, aliases: dict[str, str] | None = None, path: Path | None = None):
         self.aliases: dict[str, str] = dict(aliases or {})
         self.path = path
         self.problem = ""
+        self.set_aside: Path | None = None
 
     @classmethod
     def load(cls, data_dir: Path) -> "PlayerNames":
@@ -125,6 +128,11 @@ class PlayerNames:
     def save(self) -> None:
         if self.path is None:
             return
+        if self.problem and self.path.exists():
+            stamp = time.strftime("%Y%m%d-%H%M%S")
+            aside = self.path.with_name(f"{self.path.name}.damaged-{stamp}")
+            os.replace(self.path, aside)
+            self.set_aside = aside
         tmp = self.path.with_name(self.path.name + ".tmp")
         tmp.write_text(json.dumps({"aliases": self.aliases}, ensure_ascii=False, indent=1),
                        encoding="utf-8")

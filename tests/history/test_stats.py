@@ -102,6 +102,16 @@ def test_an_unreadable_names_file_is_reported_and_kept(tmp_path):
     assert (tmp_path / stats.PLAYERS_FILE).read_text() == "{not json"
 
 
+def test_a_rename_while_the_names_file_is_unreadable_sets_it_aside_first(tmp_path):
+    (tmp_path / stats.PLAYERS_FILE).write_text("{not json")
+    names = stats.PlayerNames.load(tmp_path)
+    names.rename("Ann", "Annie")
+    assert names.set_aside is not None and names.set_aside.read_text() == "{not json"
+    assert names.set_aside.name.startswith(stats.PLAYERS_FILE + ".damaged-")
+    again = stats.PlayerNames.load(tmp_path)
+    assert again.problem == "" and again.person("Ann") == "Annie"
+
+
 def test_a_damaged_row_is_left_out_of_the_figures(tmp_path):
     from companion.journal import Journal
     from tests.history.games import fast, play_one

@@ -73,8 +73,12 @@ class PlayerScreen(Screen):
                                    "try again.", reason=str(exc)), seconds=10, error=True)
             return
         merged = new in self.others
-        app.show_banner(app.tr("{old} and {new} are now one player.", old=self.name_shown, new=new)
-                        if merged else app.tr("{old} is now called {new}.", old=self.name_shown, new=new),
-                        seconds=6)
+        done = (app.tr("{old} and {new} are now one player.", old=self.name_shown, new=new)
+                if merged else app.tr("{old} is now called {new}.", old=self.name_shown, new=new))
+        if names.set_aside is not None:
+            log.warning("players' names file could not be read; kept as %s", names.set_aside)
+            done += " " + app.tr("The names file that could not be read is kept as {file}.",
+                                 file=names.set_aside.name)
+        app.show_banner(done, seconds=10 if names.set_aside else 6)
         self.name_shown = new
         self.refresh()
