@@ -268,12 +268,13 @@ build_venv() {
         constraints=(-c "$venv/apt-constraints.txt")
     fi
     say "installing the app and its Python packages ($src/pyproject.toml, [$extras])"
+    local pip_failed="pip could not install the Python packages (its message is above). 'Connection' or 'No matching distribution' there means PyPI could not be reached: check the network (or proxy) and run setup.sh again; it goes on from where it stopped"
     if [ "$editable" -eq 1 ]; then
-        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} -e "$src[$extras]"
+        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} -e "$src[$extras]" || die "$pip_failed"
     else
-        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} "$src[$extras]"
+        $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} "$src[$extras]" || die "$pip_failed"
         # The same version number as the copy before: reinstall the app itself from SRC.
-        $runner "${pip[@]}" --no-deps --force-reinstall "$src"
+        $runner "${pip[@]}" --no-deps --force-reinstall "$src" || die "$pip_failed"
     fi
     if [ "$DRY_RUN" -eq 1 ]; then
         run "$venv/bin/python" -c 'import kivy, gpiozero, cv2, pyzbar.pyzbar'
