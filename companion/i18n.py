@@ -52,9 +52,12 @@ def translations(lang: str) -> gettext.NullTranslations:
             log.warning("%s is older than %s: compile the catalogues again: %s", mo, po.name, COMPILE_COMMAND)
         catalogue.add_fallback(chain)
         chain = catalogue
-    if missing:
-        log.warning("%s: %s not compiled, shown in English; compile the catalogues: %s",
-                    folder, ", ".join(missing), COMPILE_COMMAND)
+    if not isinstance(chain, gettext.GNUTranslations):
+        log.warning("no compiled catalogue in %s: %s shows in English; compile the catalogues: %s",
+                    folder, LANGUAGE_NAMES[lang], COMPILE_COMMAND)
+    elif missing:
+        log.warning("%s missing in %s: their messages show in English; compile the catalogues: %s",
+                    ", ".join(missing), folder, COMPILE_COMMAND)
     return chain
 
 

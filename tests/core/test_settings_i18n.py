@@ -120,18 +120,26 @@ def test_the_compiled_catalogues_are_the_po_files(lang):
 
 
 def test_a_language_not_compiled_shows_in_english_and_says_what_to_run(tmp_path, monkeypatch, caplog):
-    folder = tmp_path / "el" / "LC_MESSAGES"
-    folder.mkdir(parents=True)
-    (folder / "companion.po").write_text('msgid "New game"\nmsgstr "Νέο παιχνίδι"\n', encoding="utf-8")
+    def shown(message: str) -> str:
+        i18n.translations.cache_clear()
+        return Translator("el")(message)
+
     monkeypatch.setattr(i18n, "LOCALE_DIR", tmp_path)
-    i18n.translations.cache_clear()
     try:
         with caplog.at_level(logging.WARNING, logger="companion.i18n"):
-            assert Translator("el")("New game") == "New game"
-        assert "companion.mo not compiled" in caplog.text and "tools.catalogues compile" in caplog.text
+            assert shown("New game") == "New game"            # an app installed without its .mo files
+        assert "no compiled catalogue in" in caplog.text and "tools.catalogues compile" in caplog.text
+        caplog.clear()
+        folder = tmp_path / "el" / "LC_MESSAGES"
+        folder.mkdir(parents=True)
+        (folder / "companion.po").write_text('msgid "New game"\nmsgstr "Νέο παιχνίδι"\n', encoding="utf-8")
+        (folder / "pebbles.po").write_text('msgid "Pile"\nmsgstr "Σωρός"\n', encoding="utf-8")
         compile_catalogues(tmp_path)
-        i18n.translations.cache_clear()
-        assert Translator("el")("New game") == "Νέο παιχνίδι"
+        assert (shown("New game"), shown("Pile")) == ("Νέο παιχνίδι", "Σωρός")
+        (folder / "pebbles.mo").unlink()
+        with caplog.at_level(logging.WARNING, logger="companion.i18n"):
+            assert (shown("New game"), shown("Pile")) == ("Νέο παιχνίδι", "Pile")
+        assert "pebbles.mo missing in" in caplog.text and "tools.catalogues compile" in caplog.text
     finally:
         i18n.translations.cache_clear()
 
