@@ -14,6 +14,7 @@ editing a .po file (the app reads only the .mo files).  Run both from the projec
 """
 from __future__ import annotations
 
+import contextlib
 import functools
 import gettext
 import os
@@ -21,6 +22,7 @@ import sys
 import tempfile
 from importlib import metadata
 from pathlib import Path
+from typing import IO, Iterator
 
 from babel.messages.catalog import Catalog, Message
 from babel.messages.extract import extract_from_dir, extract_from_file
@@ -206,25 +208,18 @@ def compile_catalogues(locale_dir: Path = LOCALE_DIR) -> list[Path]:
     return written
 
 
-class _replacing:
+@contextlib.contextmanager
+def _replacing(path: Path) -> Iterator[IO[bytes]]:
     """A file written beside ``path`` and put in its place when complete (so an app running
     meanwhile never reads half a catalogue)."""
-
-    def __init__(self, path: Path):
-        self.path = path
-
-    def __enter__(self):
-        descriptor, self.temporary = tempfile.mkstemp(dir=self.path.parent, prefix=f".{self.path.name}.")
-        self.file = os.fdopen(descriptor, "wb")
-        return self.file
-
-    def __exit__(self, kind, value, traceback) -> None:
-        self.file.close()
-        if kind is None:
-            os.chmod(self.temporary, 0o644)
-            os.replace(self.temporary, self.path)
-        else:
-            os.unlink(self.temporary)
+    with tempfile.NamedTemporaryFile(dir=path.parent, prefix=f".{path.name}.", delete=False) as file:
+        try:
+            yield file
+        except BaseException:
+            os.unlink(file.name)
+            raise
+    os.chmod(file.name, 0o644)
+    os.replace(file.name, path)
 
 
 def main(argv: list[str] | None = None) -> int:
