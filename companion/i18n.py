@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import gettext
 import logging
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -36,7 +37,7 @@ def translations(lang: str) -> gettext.NullTranslations:
         return chain
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
     missing = []
-    for domain in sorted({path.stem for path in folder.glob("*.po")} | {path.stem for path in folder.glob("*.mo")}):
+    for domain in sorted({path.stem for path in folder.glob("*.[mp]o")}):
         mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
         try:
             with mo.open("rb") as file:
@@ -44,7 +45,7 @@ def translations(lang: str) -> gettext.NullTranslations:
         except FileNotFoundError:
             missing.append(mo.name)
             continue
-        except OSError as exc:
+        except (OSError, ValueError, struct.error) as exc:       # not a .mo file, or cut short
             log.error("%s cannot be read (%s): its messages show in English; compile the catalogues: %s",
                       mo, exc, COMPILE_COMMAND)
             continue

@@ -140,6 +140,11 @@ def test_a_language_not_compiled_shows_in_english_and_says_what_to_run(tmp_path,
         with caplog.at_level(logging.WARNING, logger="companion.i18n"):
             assert (shown("New game"), shown("Pile")) == ("Νέο παιχνίδι", "Pile")
         assert "pebbles.mo missing in" in caplog.text and "tools.catalogues compile" in caplog.text
+        for damaged in (b"\x00\x01", b"not a catalogue at all"):
+            (folder / "pebbles.mo").write_bytes(damaged)
+            with caplog.at_level(logging.WARNING, logger="companion.i18n"):
+                assert (shown("New game"), shown("Pile")) == ("Νέο παιχνίδι", "Pile")
+            assert "pebbles.mo cannot be read" in caplog.text
     finally:
         i18n.translations.cache_clear()
 
