@@ -11,6 +11,12 @@ catalogue already holds stays there, the rest goes to ``companion.po``; messages
 are dropped.  Translations are kept; a message that becomes plural (or singular) is marked
 fuzzy until a translator has looked at it.  ``compile`` runs in ``./setup.sh``; run it after
 editing a .po file (the app reads only the .mo files).  Run both from the project folder.
+
+The same extraction with Babel's command line, as a template (without the games' option texts,
+which ``update`` reads from the game definitions)::
+
+    PYTHONPATH=. .venv/bin/pybabel extract -F tools/babel.cfg --no-default-keywords \
+        -k tr:1,1t -k N_:1,1t -k Text:1,1t -k Text:1,2,2t -k trn:1,2,2t -o companion.pot .
 """
 from __future__ import annotations
 
