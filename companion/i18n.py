@@ -38,7 +38,7 @@ def translations(lang: str) -> gettext.NullTranslations:
     folder = LOCALE_DIR / lang / "LC_MESSAGES"
     missing = []
     for domain in sorted({path.stem for path in folder.glob("*.[mp]o")}):
-        mo, po = folder / f"{domain}.mo", folder / f"{domain}.po"
+        mo = folder / f"{domain}.mo"
         try:
             with mo.open("rb") as file:
                 catalogue = gettext.GNUTranslations(file)
@@ -49,8 +49,6 @@ def translations(lang: str) -> gettext.NullTranslations:
             log.error("%s cannot be read (%s): its messages show in English; compile the catalogues: %s",
                       mo, exc, COMPILE_COMMAND)
             continue
-        if po.exists() and po.stat().st_mtime > mo.stat().st_mtime:
-            log.warning("%s is older than %s: compile the catalogues again: %s", mo, po.name, COMPILE_COMMAND)
         catalogue.add_fallback(chain)
         chain = catalogue
     if not isinstance(chain, gettext.GNUTranslations):
