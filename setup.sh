@@ -224,6 +224,18 @@ venv_python_minor() {
     sed -n 's/^version\(_info\)\{0,1\} *= *\([0-9]*\.[0-9]*\).*/\2/p' "$1/pyvenv.cfg" 2>/dev/null | head -n 1
 }
 
+# compile_catalogues VENV SRC RUNNER: SRC's companion/locale/*/LC_MESSAGES/*.po to .mo (git-ignored).
+compile_catalogues() {
+    local venv=$1 src=$2 runner=$3
+    say "compiling the translations ($src/companion/locale)"
+    if [ "$DRY_RUN" -eq 1 ]; then
+        printf '[dry-run] (cd %s && %s -m tools.catalogues compile)\n' "$src" "$venv/bin/python"
+    else
+        (cd "$src" && $runner "$venv/bin/python" -m tools.catalogues compile >/dev/null) \
+            || die "the translations in $src/companion/locale did not compile (above)"
+    fi
+}
+
 # build_venv VENV SRC EDITABLE RUNNER: the venv, with Picamera2, lgpio and numpy from apt
 # visible on a Pi (an older venv without them is made again), the app from SRC with its
 # dependencies as pyproject.toml declares them (on a Pi held to apt's numpy).
@@ -269,10 +281,14 @@ build_venv() {
     fi
     say "installing the app and its Python packages ($src/pyproject.toml, [$extras])"
     local pip_failed="pip could not install the Python packages (its message is above). 'Connection' or 'No matching distribution' there means PyPI could not be reached: check the network (or proxy) and run setup.sh again; it goes on from where it stopped"
+    # The translations: Babel (a dependency) compiles SRC's .po catalogues to the .mo files the
+    # app reads; before the app is copied into a venv that is not editable.
     if [ "$editable" -eq 1 ]; then
         $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} -e "$src[$extras]" || die "$pip_failed"
+        compile_catalogues "$venv" "$src" "$runner"
     else
         $runner "${pip[@]}" ${constraints[@]+"${constraints[@]}"} "$src[$extras]" || die "$pip_failed"
+        compile_catalogues "$venv" "$src" "$runner"
         # The same version number as the copy before: reinstall the app itself from SRC.
         $runner "${pip[@]}" --no-deps --force-reinstall "$src" || die "$pip_failed"
     fi

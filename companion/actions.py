@@ -10,7 +10,7 @@ Every game defines its actions as subclasses of :class:`Action` with a
         row: int
 
 Actions shown to players subclass :class:`DescribedAction` and return a
-translatable :class:`~companion.i18n.Text` from ``text()``.
+translatable :class:`~companion.messages.Text` from ``text()``.
 
 ``to_dict()`` gives ``{"type": "take_row", "seat": 1, "row": 0}`` and an
 :class:`ActionCodec` built from the game's action classes parses it back,
@@ -24,7 +24,7 @@ import types
 import typing
 from typing import Any, ClassVar, Mapping
 
-from companion.i18n import Text, untranslated
+from companion.messages import Text, untranslated
 
 
 class Action:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from companion.actions import DescribedAction
 from companion.engine import IllegalAction
-from companion.i18n import Text
+from companion.messages import Text
 
 
 class TableCorrection(DescribedAction):

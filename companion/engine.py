@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from companion.actions import Action
-from companion.i18n import Text, untranslated
+from companion.messages import Text, untranslated
 from companion.signals import Signal
 
 #: The seat number used for the table (chance) actor.
@@ -36,7 +36,7 @@ class IllegalAction(CompanionError, ValueError):
     """A well-formed action that the rules forbid.
 
     ``reason`` is a sentence a player can read, as a translatable
-    :class:`~companion.i18n.Text` (a plain str is English only).  ``rule``
+    :class:`~companion.messages.Text` (a plain str is English only).  ``rule``
     optionally names the digest section it comes from (e.g. ``"§5.2"``): a code
     for developers, kept in ``str(exc)`` (the log) and never shown to players.
     ``heading`` optionally names the rule as the rulebook's own heading (a Text

@@ -17,7 +17,7 @@ import logging
 from dataclasses import dataclass
 
 from companion.engine import CompanionError, Game
-from companion.i18n import Text
+from companion.messages import Text
 from companion.manifest import GameManifest, ManifestError
 
 log = logging.getLogger(__name__)

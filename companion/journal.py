@@ -53,7 +53,7 @@ from typing import Any, Iterable, Sequence
 
 from companion.dates import sane_time
 from companion.engine import CompanionError
-from companion.i18n import Text
+from companion.messages import Text
 from companion.wal import check_wal
 
 SCHEMA_VERSION = 2

@@ -19,7 +19,7 @@ from typing import Any, Callable, Sequence
 
 from companion.actions import Action
 from companion.engine import CompanionError, Game
-from companion.i18n import Text
+from companion.messages import Text
 from companion.readings import TableReading
 from companion.signals import GENERIC, SESSION_KINDS, UNDECLARED, Signal, SignalSpec
 

@@ -22,7 +22,7 @@ from companion.actions import Action, DescribedAction
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
 from companion.games import load_game, load_manifest
-from companion.i18n import Text, untranslated
+from companion.messages import Text, untranslated
 from companion.journal import Journal, JournalError, JournalEvent, NewEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
@@ -79,7 +79,7 @@ class SessionEvent:
 
     kind: ``changed`` (state, history or proposal changed), ``signal``
     (payload: a Signal), ``error`` (payload: the refusal's reason and rule
-    as a translatable :class:`~companion.i18n.Text`), ``storage`` (payload:
+    as a translatable :class:`~companion.messages.Text`), ``storage`` (payload:
     the :class:`~companion.journal.JournalError` that keeps moves from being
     saved, or None once every move is on disk again).
     """

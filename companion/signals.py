@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 
 @dataclass(frozen=True)

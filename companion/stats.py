@@ -19,7 +19,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
-from companion.i18n import N_
+from companion.messages import N_
 from companion.inputs import read_bounded_text, reason_of
 from companion.journal import PlayedRow
 from companion.match import Match, match_in_options

@@ -10,7 +10,7 @@ import shutil
 from dataclasses import dataclass
 from pathlib import Path
 
-from companion.i18n import Text
+from companion.messages import Text
 from companion.journal import JournalError
 
 #: the ways on, in the order offered (the UI maps each to a button)

@@ -13,7 +13,7 @@ from companion.caravelas.manifest import MANIFEST as CARAVELAS
 from companion.caravelas.signals import PiratesPaid
 from companion.engine import TABLE, GameConfig
 from companion.games import available_games, load_game, load_manifest
-from companion.i18n import catalogue
+from tools.catalogues import catalogue
 from companion.manifest import GameManifest, ManifestError
 from companion.session import TableSession
 from companion.signals import (BLINK_UNTIL_ANSWERED, FLASH, PATTERNS, AnswersAwaited, Cue, FinalRound,

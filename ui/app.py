@@ -21,7 +21,8 @@ from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import CompanionError, GameConfig
 from companion.games import load_manifest
-from companion.i18n import N_, Text, Translator, with_names
+from companion.i18n import Translator
+from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text

@@ -18,7 +18,7 @@ from typing import Any, Callable
 
 from kivy.clock import Clock
 
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from companion.readings import TableReading
 from companion.session import TableSession
 from vision.games import CameraSetup, game_vision

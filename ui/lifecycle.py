@@ -23,7 +23,7 @@ import traceback
 from types import FrameType
 from typing import Any, Callable
 
-from companion.i18n import N_
+from companion.messages import N_
 from ui import sdnotify
 
 log = logging.getLogger(__name__)

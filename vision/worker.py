@@ -24,7 +24,7 @@ from typing import Callable
 
 import numpy as np
 
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError

@@ -13,7 +13,7 @@ from companion.actions import ActionCodec, DescribedAction
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, InvalidAction
 from companion.alles_auf_1_karte.cards import COLOURS, CardIdError, card_from_id
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 DICE_COUNT = 5
 

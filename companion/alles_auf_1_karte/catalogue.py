@@ -26,7 +26,7 @@ from companion.engine import ConfigError
 from companion.alles_auf_1_karte.cards import (
     COLOURS, MAX_FIELDS, MIN_FIELDS, ROWS_PER_CARD, SUNS_PER_CARD, Card, CardIdError, Row,
     card_from_id, layout_id, layout_problems, layout_warnings)
-from companion.i18n import Text
+from companion.messages import Text
 from companion.inputs import read_bounded_text, reason_of
 
 FORMAT = "alles-auf-1-karte-catalogue"

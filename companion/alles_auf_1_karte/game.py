@@ -10,7 +10,7 @@ from companion.engine import (
     ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
     resolve_options)
 from companion.alles_auf_1_karte.rulebook import HEADINGS
-from companion.i18n import Text
+from companion.messages import Text
 from companion.readings import TableReading
 from companion.signals import (
     FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)

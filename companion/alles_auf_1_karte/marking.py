@@ -10,7 +10,7 @@ from companion.engine import IllegalAction
 from companion.alles_auf_1_karte.actions import Mark, card_words, colour_word, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.state import CardInPlay, GameState
-from companion.i18n import Text, no_such_seat
+from companion.messages import Text, no_such_seat
 
 RULE_MARK = "§4.2 marking"
 RULE_ONE_CARD = "§4.2 one card per roll"

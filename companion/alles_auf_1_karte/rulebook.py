@@ -5,7 +5,7 @@ stays in the developer log (``str(IllegalAction)``) and the docs.
 """
 from __future__ import annotations
 
-from companion.i18n import Text
+from companion.messages import Text
 
 HEADINGS: dict[str, Text] = {
     "§3": Text("Preparation"),

@@ -12,7 +12,7 @@ from itertools import combinations, combinations_with_replacement
 from companion.actions import Action
 from companion.corrections import Counted, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text, no_such_seat
+from companion.messages import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
     TakeDisplayCard, card_words, colour_word, describe_dice, seat_ref)

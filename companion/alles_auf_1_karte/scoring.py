@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from companion.engine import ScoreLine, ScoreSheet, winners_by_total
 from companion.alles_auf_1_karte.actions import colour_word
-from companion.i18n import Text
+from companion.messages import Text
 from companion.alles_auf_1_karte.state import OVER, CardInPlay, GameState, ScoredCard
 
 

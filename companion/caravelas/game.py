@@ -20,7 +20,7 @@ from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, Car
 from companion.caravelas.view_model import summary
 from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
                               check_player_count, resolve_options)
-from companion.i18n import Text
+from companion.messages import Text
 from companion.signals import (AnswersAwaited, FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TurnStarted)
 

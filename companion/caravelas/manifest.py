@@ -5,7 +5,7 @@ from companion.caravelas import GAME, camera
 from companion.caravelas.actions import _ToCell
 from companion.caravelas.game import answering
 from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, NO_LIGHT, AnswersAwaited, FinalRound, RoundEnded,
                                SeatScored, SignalSpec, generic)

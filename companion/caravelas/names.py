@@ -16,7 +16,7 @@ from collections import deque
 from typing import TYPE_CHECKING
 
 from companion.caravelas.data import PORT_BY_ID
-from companion.i18n import Text
+from companion.messages import Text
 
 if TYPE_CHECKING:
     from companion.caravelas.board import Board

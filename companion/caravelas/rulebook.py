@@ -7,7 +7,7 @@ turns it into the heading with ``exc.citing(HEADINGS)``, so players read
 """
 from __future__ import annotations
 
-from companion.i18n import Text
+from companion.messages import Text
 
 TURN_ORDER = "PL §6"
 SAILING = "PL §8"

@@ -22,7 +22,7 @@ from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TU
 from companion.actions import Action
 from companion.caravelas.actions import who
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text
+from companion.messages import Text
 
 
 

@@ -15,7 +15,7 @@ from companion.caravelas.names import cell_name
 from companion.caravelas.rulebook import DISCOVERY, EVENTS, GOODS_RULE, SAILING
 from companion.caravelas.state import DICE, DRAWN_EVENTS, STANDARD, Bonus, CaravelasState
 from companion.engine import IllegalAction
-from companion.i18n import Text
+from companion.messages import Text
 
 
 

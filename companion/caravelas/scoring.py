@@ -5,7 +5,7 @@ from __future__ import annotations
 from companion.caravelas.data import DESTINATION_VP, PORT_BY_ID, SCORE_TRACK, TILE_VP
 from companion.caravelas.state import OVER, CaravelasState
 from companion.engine import ScoreLine, ScoreSheet
-from companion.i18n import Text
+from companion.messages import Text
 
 
 def destination_points(state: CaravelasState, seat: int) -> int:

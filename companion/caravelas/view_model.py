@@ -13,7 +13,7 @@ from companion.caravelas.scoring import laps, total
 from companion.caravelas.state import BID, PLACE, REVEAL, TURN, CaravelasState
 from companion.engine import TABLE, GameConfig
 from companion.caravelas.actions import who
-from companion.i18n import Text
+from companion.messages import Text
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,7 @@ from companion.coloretto.actions import Draw, Place, Reveal, Take, card_label, r
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.rules import legal_actions
 from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 from companion.readings import PieceReading, TableReading, pieces_of_game
 
 #: The game code of Coloretto's tags (``TC1:CO:C:…``, identities ``co:card:…``; docs/tags.md).

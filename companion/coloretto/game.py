@@ -16,7 +16,7 @@ from companion.corrections import Counted
 from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
                               check_player_count, resolve_options)
 from companion.coloretto.rulebook import HEADINGS
-from companion.i18n import Text
+from companion.messages import Text
 from companion.readings import TableReading
 from companion.signals import (FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TableNotice, TurnStarted)

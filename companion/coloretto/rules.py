@@ -20,7 +20,7 @@ from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_
 from companion.coloretto.scoring import joker_choices
 from companion.corrections import Counted, check_box, check_correction
 from companion.engine import TABLE, IllegalAction, InvalidAction
-from companion.i18n import Text, no_such_seat
+from companion.messages import Text, no_such_seat
 
 
 def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:

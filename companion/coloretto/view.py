@@ -10,7 +10,7 @@ from companion.coloretto.scoring import HandScore, best_hand, joker_choices, sco
 from companion.coloretto.state import OVER, PLACE, ColorettoState
 from companion.coloretto.actions import SIDE_WORDS, colour_word
 from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
-from companion.i18n import Text, trn
+from companion.messages import Text, trn
 
 
 def best_score(state: ColorettoState, seat: int) -> HandScore:

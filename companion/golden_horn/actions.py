@@ -13,7 +13,7 @@ from companion.corrections import TableCorrection
 from companion.engine import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
 from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 
 def _check_colours(kind: str, field: str, text: str) -> None:

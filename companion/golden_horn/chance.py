@@ -13,7 +13,7 @@ from companion.golden_horn.cubes import Counts
 from companion.golden_horn.data import CARDS_PER_COLOUR, MAIN_PORTS, SHIP_NAMES
 from companion.golden_horn.state import GoldenHornState, Pending, evolve
 from companion.golden_horn.texts import counts_text, node_words
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 PORT_CHOICES = tuple("".join(p) for p in itertools.product("VC", repeat=len(SHIP_NAMES)))
 

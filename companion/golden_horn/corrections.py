@@ -12,7 +12,7 @@ from companion.golden_horn.actions import Correct
 from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, CUBES_PER_COLOUR
 from companion.golden_horn.state import GoldenHornState, evolve
 from companion.golden_horn.texts import colour_word
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 
 def apply_correct(state: GoldenHornState, action: Correct) -> GoldenHornState:

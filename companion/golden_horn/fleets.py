@@ -16,7 +16,7 @@ from typing import Any, Iterable, Mapping, Sequence
 
 from companion.engine import ConfigError
 from companion.golden_horn.data import COLOURS, DEFAULT_FLEETS, SHIPS_PER_FLEET, parse_fleets
-from companion.i18n import Text
+from companion.messages import Text
 
 FLEET_OPTION = "fleet.sails"
 SAILS_PER_SHIP = 3

@@ -21,7 +21,7 @@ from companion.golden_horn.setup import OPTIONS, initial_state
 from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
 from companion.golden_horn.texts import ship_words
 from companion.golden_horn.rulebook import HEADINGS
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 from companion.readings import TableReading
 from companion.signals import Signal
 

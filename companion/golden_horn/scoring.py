@@ -5,7 +5,7 @@ from companion.engine import ScoreLine, ScoreSheet, winners_by_total
 from companion.golden_horn.cubes import Counts
 from companion.golden_horn.state import OVER, GoldenHornState
 from companion.golden_horn.texts import counts_text
-from companion.i18n import Text
+from companion.messages import Text
 
 #: Bonus for a set of k different colours (k = 0..6).
 SET_BONUS = (0, 0, 0, 0, 1, 2, 4)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from companion.golden_horn import cubes
 from companion.golden_horn.cubes import Counts
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 #: The colour letters Y P G R O B as words (the same words as data.COLOUR_NAMES).
 COLOUR_WORDS = {"Y": Text("yellow"), "P": Text("pink"), "G": Text("green"), "R": Text("red"),

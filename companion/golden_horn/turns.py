@@ -15,7 +15,7 @@ from companion.golden_horn.movement import (draws_on_arrival, heading_for_move, 
 from companion.golden_horn.state import (AFTER_MOVE, NO_HEADING, OVER, PLAY, SETUP, TO_C, TURN_AROUND,
                                          EndTrigger, GoldenHornState, Pending, Ship, evolve)
 from companion.golden_horn.texts import colour_word, counts_text, letters_text, node_words, ship_words
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 
 
 def why_cannot_pay(state: GoldenHornState, seat: int, cards: Counts) -> Text | None:

@@ -15,7 +15,7 @@ from companion.golden_horn.scoring import score, score_sheet
 from companion.golden_horn.state import OVER, PLAY, TO_C, TO_V, GoldenHornState, Ship
 from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
 from companion.golden_horn.turns import why_cannot_declare
-from companion.i18n import Seat, Text
+from companion.messages import Seat, Text
 from companion.readings import TableReading, pieces_of_game
 from companion.signals import (FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored, Signal,
                                TurnStarted)

@@ -9,7 +9,8 @@ from companion.caravelas.actions import ChooseWreck, DrawOrder, PassBid, Pirate,
 from companion.caravelas.manifest import MANIFEST
 from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
 from companion.engine import GameConfig
-from companion.i18n import Translator, with_names
+from companion.i18n import Translator
+from companion.messages import with_names
 from companion.session import TableSession
 from companion.signals import ALERT, NO_LIGHT, Cue, Signal
 

@@ -33,7 +33,7 @@ def registered_games() -> tuple[str, ...]:
 def ships_a_catalogue(name: str) -> bool:
     """Games shipped in companion/ translate their texts; a test or add-on game
     brings its own catalogue (its manifest says ``translated=False``; the same rule
-    as companion.i18n.game_messages)."""
+    as tools.catalogues.game_messages)."""
     return load_manifest(name).translated
 
 

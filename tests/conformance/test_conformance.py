@@ -16,7 +16,9 @@ from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
 from companion.engine import ConfigError, GameConfig
 from companion.games import registered_games as registry_names
-from companion.i18n import LANGUAGE_NAMES, Text, Translator, catalogue
+from companion.i18n import LANGUAGE_NAMES, Translator
+from tools.catalogues import catalogue
+from companion.messages import Text
 from tests.conformance.checks import Findings, check_playout
 from tests.conformance.playout import (NAMES, declared_options, load, play, random_config,
                                        registered_games, ships_a_catalogue)

@@ -21,7 +21,9 @@ from companion.coloretto.actions import Place, RemoveColour, Reveal, StartPlayer
 from companion.coloretto.data import LAST_ROUND
 from companion.engine import TABLE, CompanionError, GameConfig, IllegalAction
 from companion.golden_horn.actions import Attack, Move
-from companion.i18n import LANGUAGE_NAMES, Text, Translator, catalogue, with_names
+from companion.i18n import LANGUAGE_NAMES, Translator
+from tools.catalogues import catalogue
+from companion.messages import Text, with_names
 from tests.conformance.checks import Findings, check_playout
 from tests.conformance.playout import NAMES, load, play, random_config, registered_games, ships_a_catalogue
 

@@ -7,7 +7,8 @@ import pytest
 
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartPlayer, Take, colour_word
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
-from companion.i18n import Translator, with_names
+from companion.i18n import Translator
+from companion.messages import with_names
 from companion.readings import PieceReading, TableReading
 from companion.session import TableSession
 from tests.coloretto.helpers import A, B, F, G, config

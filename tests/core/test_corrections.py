@@ -12,7 +12,9 @@ from companion.corrections import TableCorrection
 from companion.engine import GameConfig, IllegalAction
 from companion.games import load_game
 from companion.golden_horn.actions import Correct
-from companion.i18n import Translator, catalogue, with_names
+from companion.i18n import Translator
+from tools.catalogues import catalogue
+from companion.messages import with_names
 from companion.record import GameRecord, record_from_dict, replay
 from companion.session import TableSession
 from tests.conformance.playout import play

@@ -16,7 +16,8 @@ from companion.games import load_game
 from companion.golden_horn.actions import Correct
 from companion.golden_horn.corrections import cards_on_the_table, cubes_on_the_table
 from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, CUBES_PER_COLOUR
-from companion.i18n import Translator, catalogue
+from companion.i18n import Translator
+from tools.catalogues import catalogue
 from tests.conformance.playout import play
 from tests.coloretto.helpers import G, set_up
 

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from companion.i18n import Translation, catalogue
+from tools.catalogues import Translation, catalogue
 
 #: placeholders that show a name (or the seat's word) or a colour word
 NAMED = {"seat", "seats", "name", "names", "other", "others", "attacker", "victim", "first", "second",

@@ -14,8 +14,9 @@ import pytest
 
 from companion.engine import TABLE, CompanionError, ConfigError, GameConfig, IllegalAction
 from companion.games import available_games, load_game, load_manifest
-from companion.i18n import (LANGUAGE_NAMES, Seat, Text, Translator, catalogue, catalogue_path, parse_po,
-                            placeholders, py_messages, with_names)
+from companion.i18n import LANGUAGE_NAMES, Translator
+from companion.messages import Seat, Text, placeholders, with_names
+from tools.catalogues import catalogue, catalogue_path, py_messages, translations
 
 ROOT = Path(__file__).resolve().parents[2]
 #: every game shipped with its catalogue (the registry's, less test and add-on games)
@@ -120,8 +121,7 @@ def test_reasons_are_texts_and_msgids_are_literals(path):
 
 
 def _domain_catalogue(lang: str, domain: str) -> dict[str, str]:
-    path = catalogue_path(lang, domain)
-    return parse_po(path.read_text(encoding="utf-8"), str(path))
+    return translations(catalogue_path(lang, domain))
 
 
 @pytest.mark.parametrize("lang", LANGS)
@@ -129,7 +129,7 @@ def _domain_catalogue(lang: str, domain: str) -> dict[str, str]:
 def test_each_game_translates_its_own_texts_in_its_own_catalogue(game, lang):
     used: set[str] = set()
     for path in sorted(_package(game).glob("*.py")):
-        used |= py_messages(path.read_text(encoding="utf-8"), str(path))
+        used |= py_messages(path)
     own = _domain_catalogue(lang, game)
     assert len(used) > 30
     assert sorted(m for m in used if not own.get(m)) == []

@@ -20,7 +20,7 @@ import re
 
 import pytest
 
-from companion.i18n import catalogue
+from tools.catalogues import catalogue
 
 _EL_ALWAYS = ("πάτα", "άγγιξε", "διάλεξε", "επίλεξε", "γράψε", "έλεγξε", "δώσε", "πες", "δες", "κράτα",
               "ρίξε", "ξαναρίξε", "μάρκαρε", "βάλε", "πάρε", "παίξε", "κάνε", "περίμενε", "δείξε", "σου",

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import all_messages, catalogue
+from tools.catalogues import all_messages, catalogue
 
 ROOT = Path(__file__).resolve().parents[2]
 FONTS = Path(importlib.util.find_spec("kivy").submodule_search_locations[0]) / "data" / "fonts"

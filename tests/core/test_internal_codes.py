@@ -10,7 +10,9 @@ import pytest
 
 from companion.engine import GameConfig
 from companion.games import load_game
-from companion.i18n import LANGUAGE_NAMES, Translator, all_messages, catalogue, with_names
+from companion.i18n import LANGUAGE_NAMES, Translator
+from tools.catalogues import all_messages, catalogue
+from companion.messages import with_names
 from companion.settings import Settings, size_from_words, size_words
 from tests.conformance.playout import play
 

@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGE_NAMES, Translator, all_messages, extract_plurals, placeholders, plural_index
+from companion.i18n import LANGUAGE_NAMES, Translator
+
+from tools.catalogues import all_messages, plural_index, plurals as extract_plurals
+
+from companion.messages import placeholders
 
 ROOT = Path(__file__).resolve().parents[2]
 COUNTS = (1, 2, 5, 22)

@@ -184,7 +184,9 @@ def test_hidden_hands_pirates_need_two_cards_and_undiscarded_colours():
 def test_the_attacker_waits_for_the_turn_around_and_is_told_why():
     """Option "at once": after emptying Bea's ship the attacker (Ann) is not told "it is
     the turn of seat 2": Bea decides about her ship, then Ann goes on; names, not seats."""
-    from companion.i18n import Translator, catalogue, with_names
+    from companion.i18n import Translator
+    from tools.catalogues import catalogue
+    from companion.messages import with_names
 
     state = emptied_table(**{"pirates.turnAroundTiming": "immediateOnly"})
     for action in (Move(0, "0a", "s1"), Attack(0, "1a", "GG")):

@@ -10,7 +10,7 @@ from typing import Any, ClassVar, Mapping
 from companion.actions import Action, ActionCodec
 from companion.engine import (GameConfig, IllegalAction, Option, ScoreLine, ScoreSheet,
                               check_player_count, resolve_options)
-from companion.i18n import Text
+from companion.messages import Text
 from companion.signals import GameEnded, TurnStarted
 
 

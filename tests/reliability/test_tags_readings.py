@@ -57,7 +57,8 @@ def test_a_copy_of_a_real_tag_is_not_a_move_and_is_named():
 
 def test_a_copy_shown_by_the_session_with_the_players_name_and_end_turn_applies_nothing(journal):
     from companion.engine import GameConfig
-    from companion.i18n import Translator, with_names
+    from companion.i18n import Translator
+    from companion.messages import with_names
     from companion.session import TableSession
     from tests.golden_horn.test_camera_reading import new_session
 

@@ -107,6 +107,22 @@ def test_checkout_dry_run_on_a_pi_checks_picamera2_in_the_checkout_venv(tmp_path
     assert not written_files(proc.stdout) and not has_step(lines, r"systemctl|useradd|rsync")
 
 
+@pytest.mark.parametrize("args, pi", [((), True), (("--dev",), False), ((), False), (("--service",), True)])
+def test_every_path_compiles_the_translations_after_installing_babel(tmp_path, args, pi):
+    """The .mo files the app reads are not in git: setup.sh compiles them with the venv's Babel,
+    after pip installed it and (for the kiosk) before the app is copied into the venv."""
+    prefix = tmp_path / "opt"
+    proc = dry_run(tmp_path, *args, pi=pi, prefix=prefix)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    lines = steps(proc.stdout)
+    src, venv = (prefix / "src", prefix / "venv") if "--service" in args else (ROOT, ROOT / ".venv")
+    compiled = [i for i, line in enumerate(lines) if line == f"(cd {src} && {venv}/bin/python -m tools.catalogues compile)"]
+    installed = [i for i, line in enumerate(lines) if re.search(rf"{venv}/bin/python -m pip install .*{src}\[", line)]
+    assert len(compiled) == 1 and installed and installed[0] < compiled[0], lines
+    copied = [i for i, line in enumerate(lines) if line.endswith(f"--no-deps --force-reinstall {src}")]
+    assert all(compiled[0] < i for i in copied) and bool(copied) == ("--service" in args)
+
+
 def test_setup_copies_what_the_kiosk_runs(tmp_path):
     """The rsync list names every top-level package pyproject installs, and the tools setup runs."""
     text = SETUP.read_text()

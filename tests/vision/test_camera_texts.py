@@ -8,7 +8,11 @@ from pathlib import Path
 
 import pytest
 
-from companion.i18n import LANGUAGE_NAMES, Translator, catalogue, placeholders, py_messages
+from companion.i18n import LANGUAGE_NAMES, Translator
+
+from tools.catalogues import catalogue, py_messages
+
+from companion.messages import placeholders
 from vision.reader import TableReader
 from vision.worker import STARTING, VisionWorker
 
@@ -23,7 +27,7 @@ LANGS = tuple(lang for lang in LANGUAGE_NAMES if lang != "en")
 def _camera_messages() -> set[str]:
     found: set[str] = set()
     for path in SOURCES:
-        found |= py_messages(path.read_text(encoding="utf-8"), str(path))
+        found |= py_messages(path)
     return found
 
 

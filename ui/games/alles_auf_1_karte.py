@@ -29,7 +29,7 @@ from companion.alles_auf_1_karte.cards import Card
 from companion.alles_auf_1_karte.catalogue import (
     CatalogueError, load_effective_catalogue, replace_card, stand_in_for)
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
-from companion.i18n import Text
+from companion.messages import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte_panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag

@@ -27,7 +27,7 @@ from companion.alles_auf_1_karte.catalogue import (
     Catalogue, CatalogueError, free_id_for, load_effective_catalogue, replace_card,
     reset_user_catalogue, validate_card)
 from companion.alles_auf_1_karte.view_model import layout_view
-from companion.i18n import Text
+from companion.messages import Text
 from ui.games.alles_auf_1_karte_cards import COLOUR_RGB, CardView
 from ui.screens import load_kv
 

@@ -17,7 +17,7 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
 from companion.engine import CompanionError
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from ui.colours import ink_on, seat_rgb
 from ui.games.alles_auf_1_karte_cards import CardView
 from ui.games.kit import reuse, tag, text_fill

@@ -23,7 +23,7 @@ from companion.caravelas.actions import (Bid, ChooseWreck, CrossCape, DrawEvent,
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from ui.games.caravelas_widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
 from ui.games.kit import TableKit, escape, reuse, tag
 from ui.screens import load_kv

@@ -13,7 +13,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
 
 from companion.coloretto.view_model import GOLDEN_JOKER, LAST_ROUND, ColorettoViewModel, colour_name
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from ui.colours import ink_on
 from ui.games.kit import text_fill
 from vision.games.coloretto_camera import CARD_RGB

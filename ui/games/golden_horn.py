@@ -20,7 +20,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.golden_horn import view_model
 from companion.golden_horn.actions import Move
 from companion.golden_horn.view_model import GoldenHornViewModel, Reach
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from ui.games.golden_horn_controls import PORT_TITLES, GhControls
 from ui.games.golden_horn_widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)

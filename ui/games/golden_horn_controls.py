@@ -18,7 +18,7 @@ from kivy.uix.scrollview import ScrollView
 from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCubes, EndTurn, Move,
                                            PlaceFleet, TurnAround)
 from companion.golden_horn.view_model import COLOURS, GoldenHornViewModel
-from companion.i18n import N_
+from companion.messages import N_
 from ui.games.golden_horn_widgets import COLOUR_NAMES, COLOUR_RGBA, dots, heading_mark, make
 from ui.games.kit import tag
 

@@ -7,7 +7,7 @@ from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
 from kivy.metrics import dp
 
-from companion.i18n import N_
+from companion.messages import N_
 from ui.colours import rgba, seat_rgb
 
 #: cube / card / square colours (RGBA), by the engine's letters

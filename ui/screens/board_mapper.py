@@ -29,7 +29,7 @@ from companion.caravelas import mapper as M
 from companion.caravelas.board import BoardError
 from companion.caravelas.data import EAST, GOODS, PORTS, SHIELD_VALUES, WEST
 from companion.caravelas.actions import GOOD_WORDS
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from companion.signals import ErrorSignal
 from ui.screens import load_kv
 

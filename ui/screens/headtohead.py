@@ -9,7 +9,7 @@ from kivy.utils import escape_markup
 
 from companion import stats
 from companion.games import game_title
-from companion.i18n import Text
+from companion.messages import Text
 from ui.screens import load_kv
 from ui.screens.history import plays_or_banner, number
 

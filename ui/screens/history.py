@@ -22,7 +22,7 @@ from companion.engine import CompanionError
 from companion.games import available_games, game_title
 from companion.journal import JournalError
 from companion.usb import find_sticks
-from companion.i18n import Text
+from companion.messages import Text
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 

@@ -6,7 +6,7 @@ from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.i18n import Text
+from companion.messages import Text
 from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
 from ui.screens import load_kv
 

@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.i18n import N_
+from companion.messages import N_
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, RETRY
 from ui.screens import load_kv
 

@@ -16,7 +16,7 @@ from kivy.utils import escape_markup
 
 from companion.coloretto.actions import ChooseScoring
 from companion.engine import CompanionError
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from companion.match import next_game_config
 from companion.signals import ErrorSignal
 from ui.screens import load_kv

@@ -16,7 +16,7 @@ from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK

@@ -14,7 +14,8 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import available_games, game_title, load_game, load_manifest
 from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
-from companion.i18n import N_, Text, Translator
+from companion.i18n import Translator
+from companion.messages import N_, Text
 from companion.settings import LANGUAGES
 from companion.stats import KnownPlayer, PlayerNames, known_players
 from companion.record import remembered_options

@@ -50,7 +50,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from companion.i18n import N_
+from companion.messages import N_
 from ui.widgets.keyboard_rules import (ACTION_KEYS, EDGE_PX, GAP_PX, LATIN, LAYOUT_DIR, LIFT_FRAMES,
                                        MODIFIER_KEYS, compose, configure_keyboard, home_layout,
                                        keyboard_height, layout_target, lift_needed, part_to_show,

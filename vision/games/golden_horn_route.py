@@ -30,7 +30,7 @@ import numpy as np
 
 from companion.engine import ConfigError
 from companion.golden_horn.data import TILE_SETS, parse_tiles
-from companion.i18n import N_, Text
+from companion.messages import N_, Text
 from companion.readings import TableReading
 from vision.board import BoardLocation, shortest_route, tile_centres
 from vision.config import VisionConfig
