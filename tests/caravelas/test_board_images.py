@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.caravelas.board import load_board
-from vision.games.caravelas_board import board_size, rectify, render_board_image
+from vision.games.caravelas.board import board_size, rectify, render_board_image
 
 DEMO = load_board("demo")
 
