@@ -1,4 +1,4 @@
-"""Board images for the mapper (vision/games/caravelas_board.py): a photo taken at
+"""Board images for the mapper (vision/games/caravelas/board.py): a photo taken at
 an angle, rectified by the four corners the user taps, gives the board square-on."""
 from __future__ import annotations
 

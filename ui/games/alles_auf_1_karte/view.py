@@ -1,9 +1,9 @@
 """The table view of Alles auf 1 Karte: every seat's cards, the roll, all seats marking at once.
 
-Behaviour only; the layout is in ``alles_auf_1_karte.kv``, the seat panels in
-``alles_auf_1_karte_panels.py``, the drawing of cards and dice in
-``alles_auf_1_karte_cards.py``, the card picker and the card editor in
-``alles_auf_1_karte_editor.py``, the camera in ``alles_auf_1_karte_camera.py``.
+Behaviour only; the layout is in ``view.kv``, the seat panels in
+``panels.py``, the drawing of cards and dice in
+``cards.py``, the card picker and the card editor in
+``editor.py``, the camera in ``vision/games/alles_auf_1_karte/camera.py``.
 Everything shown comes from the game's view model; everything done goes
 through the session.  The view keeps only what players have tapped but not
 yet confirmed (dice being entered, dice picked up, each seat's chosen card and

@@ -13,7 +13,7 @@ the Lisbon stop) or where the turn ends closes the path: Confirm path plays it
 Bonus moves and compass storms are tapped cell by cell and played at once.  While a
 path is tapped, the panel's CONFIRM / END TURN / UNDO act on it.
 Everything else (bidding, seats, the die, Lisbon, the strip) is the bookkeeping
-view's, in ``caravelas.py``.
+view's, in ``view.py``.
 
 On a laptop (the simulated camera) a Camera toggle shows the camera's view in the
 map's place: a pawn dragged there by hand is read by the real pipeline and the

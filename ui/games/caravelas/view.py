@@ -1,12 +1,12 @@
 """The Caravelas table view, bookkeeping mode (no board file): the players tell
 what happened, the engine keeps the books.
 
-Layout (``caravelas.kv``): a prompt line; the seats (left: markers, fleet, score,
+Layout (``view.kv``): a prompt line; the seats (left: markers, fleet, score,
 monuments, tiles, hands) beside the entries (right: a row of tabs — Sail, Port,
 Goods, Card, Lisbon — over the chosen tab's buttons); a strip at the bottom for
 the table's chance, END TURN and the free move's end.  Bidding, placement, the red
 die, wrecks and the destination cards use the entry area without tabs.  The
-widgets are in ``caravelas_widgets.py``; everything done goes through the session.
+widgets are in ``widgets.py``; everything done goes through the session.
 """
 from __future__ import annotations
 

@@ -1,13 +1,13 @@
 """The Coloretto table view: rows, collections, live optimal scores, taps for every action.
 
-Layout (``coloretto.kv``): a prompt line; the rows (left) beside the players
+Layout (``view.kv``): a prompt line; the rows (left) beside the players
 (right); a picker strip at the bottom.  Tapping a card in the picker is "the
 card drawn" (draw, then the table's reveal); tapping a row places the drawn
 card there or, on a turn, takes the row.  Setup (colours removed, start cards,
 start player) is entered in the same picker.  Everything shown comes from the
 game's view model, everything done goes through the session; the camera
-(``coloretto_camera``) proposes the same actions.  The widgets are in
-``coloretto_widgets.py``.
+(``vision/games/coloretto/camera.py``) proposes the same actions.  The widgets are in
+``widgets.py``.
 """
 from __future__ import annotations
 

@@ -2,8 +2,8 @@
 and every action by touch (cubes drawn from the bag, placing fleets, pirates,
 moves with loading colour and wind cards, declaring the end, ending the turn).
 
-Behaviour here, layout in ``golden_horn.kv``, the control rows in
-``golden_horn_controls.py``, the pieces in ``golden_horn_widgets.py``; the view
+Behaviour here, layout in ``view.kv``, the control rows in
+``controls.py``, the pieces in ``widgets.py``; the view
 renders the game's view model and hands actions to ``session.submit`` (never
 the engine).  Route cells and seat boxes are reused from refresh to refresh.
 """

@@ -1,4 +1,4 @@
-"""Alles auf 1 Karte's vision declaration: the dice mat (``alles_auf_1_karte_camera``)."""
+"""Alles auf 1 Karte's vision declaration: the dice mat (``camera``)."""
 from __future__ import annotations
 
 from typing import Any

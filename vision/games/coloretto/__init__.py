@@ -1,5 +1,5 @@
 """Coloretto's vision declaration: the mat's rows read by colour, no tags to print
-(``coloretto_camera``)."""
+(``camera``)."""
 from __future__ import annotations
 
 from typing import Any

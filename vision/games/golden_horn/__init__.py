@@ -1,5 +1,5 @@
 """Golden Horn's vision declaration: ships' tags, the route tiles' markers, and
-a reader that names spaces by the route (``golden_horn_camera``, ``golden_horn_route``)."""
+a reader that names spaces by the route (``camera``, ``route``)."""
 from __future__ import annotations
 
 from typing import Any
