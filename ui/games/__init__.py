@@ -80,6 +80,7 @@ class GameUi:
 def _generic_view(session: TableSession) -> Any:
     from ui.games.generic import GenericView
 
+    load_kv_folder(Path(__file__).parent)    # generic.kv
     return GenericView(session=session)
 
 

@@ -33,6 +33,7 @@ from companion.i18n import Text
 from ui.games.alles_auf_1_karte.cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte.panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
+
 log = logging.getLogger(__name__)
 
 CATALOGUE_DIR = "catalogues"
