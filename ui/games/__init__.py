@@ -91,16 +91,47 @@ _kv_loaded: set[Path] = set()
 
 
 def load_kv_folder(folder: Path) -> None:
-    """Load every ``.kv`` file in ``folder`` once (a game's package folder)."""
+    """Load every ``.kv`` file in ``folder`` once (a game's package folder), each after the
+    ``.kv`` of the modules its own module imports: Kivy applies a class's rules in the
+    order they were loaded, so a view's rules come before those of a view built on it
+    (Caravelas: ``view.kv`` before ``mapped.kv``)."""
     folder = folder.resolve()
     if folder in _kv_loaded:
         return
     from kivy.lang import Builder
 
-    for path in sorted(folder.glob("*.kv")):
+    for path in _kv_order(folder):
         if str(path) not in Builder.files:
             Builder.load_file(str(path))
     _kv_loaded.add(folder)
+
+
+def _kv_order(folder: Path) -> list[Path]:
+    """The folder's ``.kv`` files, each after those of the sibling modules its module imports."""
+    import ast
+
+    files = {p.stem: p for p in sorted(folder.glob("*.kv"))}
+    needs: dict[str, set[str]] = {}
+    for stem in files:
+        module = folder / f"{stem}.py"
+        tree = ast.parse(module.read_text(encoding="utf-8")) if module.exists() else ast.Module([], [])
+        imported = {node.module.rsplit(".", 1)[-1] for node in ast.walk(tree)
+                    if isinstance(node, ast.ImportFrom) and node.module}
+        imported |= {alias.name.rsplit(".", 1)[-1] for node in ast.walk(tree)
+                     if isinstance(node, ast.Import) for alias in node.names}
+        needs[stem] = (imported & set(files)) - {stem}
+    ordered: list[Path] = []
+
+    def visit(stem: str, seen: tuple[str, ...] = ()) -> None:
+        if files[stem] in ordered or stem in seen:
+            return
+        for other in sorted(needs[stem]):
+            visit(other, seen + (stem,))
+        ordered.append(files[stem])
+
+    for stem in files:
+        visit(stem)
+    return ordered
 
 
 def game_ui(name: str) -> GameUi:
