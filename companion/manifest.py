@@ -4,11 +4,10 @@ typed attributes, nothing looked up by name at run time).
 
 Each game package holds one ``manifest.py`` with ``MANIFEST = GameManifest(...)``;
 the registry (:mod:`companion.games`) lists those modules, one line per game.
-``companion/`` never imports ``ui/`` or ``vision/``, so the Kivy side and the
-OpenCV side of a game are declared in their own layer (``UI`` in a
-``ui.games`` module, ``VISION`` in a ``vision.games`` module); the manifest
-names those modules, and each layer loads and checks its declaration
-(:func:`ui.games.game_ui`, :func:`vision.games.game_vision`).
+``companion/`` never imports ``ui/`` or ``vision/``: the Kivy side and the OpenCV
+side of a game are declared in their own layer (``UI`` in ``ui/games/<game>/``,
+``VISION`` in ``vision/games/<game>/``), each listed by that layer's own registry
+keyed by the game's name (:data:`ui.games.GAMES`, :data:`vision.games.GAMES`).
 tests/test_manifests.py fails when a registered game lacks a declaration in
 any layer or declares something that does not satisfy its type.
 """
@@ -56,19 +55,11 @@ class CameraExplanation:
         return self.describe_reading(state, steps) if self.describe_reading is not None else None
 
 
-#: where a layer's declaration must not live (it would import what that package may not)
-OTHER_LAYERS = {"ui": {"companion", "hardware", "vision"}, "vision": {"companion", "hardware", "ui"}}
-
-
 @dataclass(frozen=True)
 class GameManifest:
-    """One game's declaration.  ``ui`` and ``vision`` must be given, even as None:
-    None for ``ui`` means the generic table view (every legal action as a button),
-    None for ``vision`` means no camera and no tags to print."""
+    """One game's declaration (its Kivy and vision sides are declared in their own layers)."""
 
     engine: Game
-    ui: str | None        # module with ``UI: ui.games.GameUi`` (ui/games/<game>_manifest.py)
-    vision: str | None    # module with ``VISION: vision.games.GameVision`` (vision/games/<game>.py)
     camera: CameraExplanation | None = None  # None: the camera proposes nothing
     #: the rules digest the code cites (``§5.2``, ``AMB-C4``, ``TV-24``…), from the project root;
     #: tests/test_rules_references.py checks every such reference resolves in it
@@ -101,13 +92,6 @@ class GameManifest:
         kinds = [spec.kind.__name__ for spec in self.signals]
         if len(set(kinds)) != len(kinds):
             raise ManifestError(f"{self.name}: signals declares a kind twice ({', '.join(kinds)})")
-        for layer, module in (("ui", self.ui), ("vision", self.vision)):
-            if module is None:
-                continue
-            top = module.split(".")[0] if isinstance(module, str) else None
-            if top is None or top in OTHER_LAYERS[layer]:
-                raise ManifestError(f"{self.name}: {layer} must name a module outside "
-                                    f"{', '.join(sorted(OTHER_LAYERS[layer]))}, not {module!r}")
 
     @property
     def name(self) -> str:

@@ -2,14 +2,17 @@
 under tests/ui/ is marked ``ui`` (``pytest -m "not ui"`` is the quick loop)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
 
-from companion.games import register_game
+from tests.registry import register_counter, register_pebbles
 
-register_game("counter", "tests.fake_game", "Counter")
-register_game("pebbles", "tests.pebbles.manifest", "Pebbles")   # the proof of docs/adding-a-game.md
+# tests that import Kivy in this process: Kivy must not read pytest's arguments as its own
+os.environ.setdefault("KIVY_NO_ARGS", "1")
+register_counter()
+register_pebbles()   # the proof of docs/adding-a-game.md
 
 UI_TESTS = Path(__file__).resolve().parent / "ui"
 

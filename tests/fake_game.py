@@ -135,5 +135,5 @@ class CounterGame:
 
 GAME = CounterGame()
 
-#: registered by tests/conftest.py: no table view of its own (the generic one), no camera, no catalogue
-MANIFEST = GameManifest(engine=GAME, ui=None, vision=None, translated=False)
+#: registered by the tests (tests/registry.py): no Kivy or vision side (the generic view, no camera), no catalogue
+MANIFEST = GameManifest(engine=GAME, translated=False)

@@ -72,8 +72,8 @@ def full_imports_of(path: Path) -> set[str]:
     return names
 
 
-#: ui/games modules that declare rather than draw: the package's GameUi and each game's UI
-UI_DECLARATIONS = ("__init__.py", "*_manifest.py")
+#: ui/games modules that declare rather than draw: the registry with GameUi, and each game's UI
+UI_DECLARATIONS = ("__init__.py", "*/__init__.py")
 
 
 def test_ui_games_holds_only_kivy_code():
@@ -82,7 +82,7 @@ def test_ui_games_holds_only_kivy_code():
     vision/games."""
     folder = ROOT / "ui" / "games"
     declarations = {p for pattern in UI_DECLARATIONS for p in folder.glob(pattern)}
-    offenders = {str(p.relative_to(ROOT)) for p in folder.glob("*.py")
+    offenders = {str(p.relative_to(ROOT)) for p in folder.rglob("*.py")
                  if p not in declarations and not {"kivy", "ui"} & imports_of(p)}
     assert offenders == set()
 
@@ -90,7 +90,7 @@ def test_ui_games_holds_only_kivy_code():
 def test_ui_games_reach_vision_only_through_vision_games():
     """Detection, reading, the gate and the worker are the camera plumbing's (ui/camera.py),
     not a table view's."""
-    offenders = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "ui" / "games").glob("*.py")
+    offenders = {f"{p.relative_to(ROOT)}: {name}" for p in (ROOT / "ui" / "games").rglob("*.py")
                  for name in full_imports_of(p)
                  if name.split(".")[0] == "vision" and not (name + ".").startswith("vision.games.")}
     assert offenders == set()
@@ -104,9 +104,10 @@ def test_the_walker_sees_lazy_imports(tmp_path):
 
 #: What ui/games may import from a game package: the package itself (its public
 #: API: GAME, view_model), its actions, its view model, and its data and card
-#: catalogue; never the rules, the state or the scoring (those reach the view
-#: through the view model).
-GAME_MODULES_FOR_VIEWS = {"", "actions", "view_model", "data", "cards", "catalogue"}
+#: catalogue, and the models of what the setup screen enters (Golden Horn's fleets,
+#: Caravelas's board file and its mapper); never the rules, the state or the scoring
+#: (those reach the view through the view model).
+GAME_MODULES_FOR_VIEWS = {"", "actions", "view_model", "data", "cards", "catalogue", "fleets", "board", "mapper"}
 
 
 def game_packages() -> set[str]:

@@ -71,9 +71,9 @@ def test_a_games_declaration_wins_over_the_generic_one():
 def test_a_manifest_with_a_malformed_signal_declaration_is_refused():
     engine = load_game("counter")
     with pytest.raises(ManifestError, match="SignalSpecs"):
-        GameManifest(engine=engine, ui=None, vision=None, signals=(SeatScored,))
+        GameManifest(engine=engine, signals=(SeatScored,))
     with pytest.raises(ManifestError, match="twice"):
-        GameManifest(engine=engine, ui=None, vision=None,
+        GameManifest(engine=engine,
                      signals=generic(SeatScored) + (SignalSpec(SeatScored, FLASH),))
     with pytest.raises(ValueError, match="unknown LED pattern"):
         SignalSpec(FinalRound, "strobe")

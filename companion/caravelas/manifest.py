@@ -1,6 +1,6 @@
 """Caravelas as the registry sees it (companion/games.py): the engine, its tags, how its
 signals show and what the camera's reading means on a mapped board
-(``companion/caravelas/camera.py``).  Its table screen is ``ui/games/caravelas.py``."""
+(``companion/caravelas/camera.py``).  Its table view is in ``ui/games/caravelas/``."""
 from companion.caravelas import GAME, camera
 from companion.caravelas.actions import _ToCell
 from companion.caravelas.game import answering
@@ -37,8 +37,6 @@ def in_table_words(state, action):
 
 MANIFEST = GameManifest(
     engine=GAME,
-    ui="ui.games.caravelas_manifest",
-    vision="vision.games.caravelas",
     camera=CameraExplanation(camera.actions_for_reading, camera.unexplained_reading, camera.describe_reading,
                              camera.step_limit),
     rules="docs/rules/caravelas.md",

@@ -1,5 +1,6 @@
 """Coloretto as the registry sees it (companion/games.py): the engine, what the camera
-can explain, and where the table view and the vision side are declared."""
+can explain and how its signals show (its Kivy side is in ui/games/coloretto/, its vision side
+in vision/games/coloretto/)."""
 from companion.coloretto import GAME
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, RoundEnded, SeatScored, TableNotice, generic
@@ -7,8 +8,6 @@ from companion.signals import FinalRound, RoundEnded, SeatScored, TableNotice, g
 MANIFEST = GameManifest(
     engine=GAME,
     camera=CameraExplanation(GAME.actions_for_reading, describe_reading=GAME.describe_reading),
-    ui="ui.games.coloretto_manifest",
-    vision="vision.games.coloretto",
     signals=generic(FinalRound, TableNotice, SeatScored, RoundEnded),
     rules="docs/rules/coloretto.md",
 )

@@ -12,7 +12,7 @@ from companion.engine import GameConfig
 from companion.session import TableSession
 from companion.alles_auf_1_karte.actions import DrawCard, Reroll, RollDice
 from companion.alles_auf_1_karte.state import DECIDE, THROW
-from vision.games.alles_auf_1_karte_camera import (
+from vision.games.alles_auf_1_karte.camera import (
     PROFILE_NAME, TRAY, clear_dice, lift_hand, load_dice_profile, profile_document, set_dice,
     simulated_dice_table, throw_dice)
 from vision.camera_model import CameraModel

@@ -1,4 +1,4 @@
-"""Board images for the mapper (vision/games/caravelas_board.py): a photo taken at
+"""Board images for the mapper (vision/games/caravelas/board.py): a photo taken at
 an angle, rectified by the four corners the user taps, gives the board square-on."""
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import cv2
 import numpy as np
 
 from companion.caravelas.board import load_board
-from vision.games.caravelas_board import board_size, rectify, render_board_image
+from vision.games.caravelas.board import board_size, rectify, render_board_image
 
 DEMO = load_board("demo")
 

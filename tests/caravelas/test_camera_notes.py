@@ -11,7 +11,7 @@ from companion.caravelas.actions import BonusStep, DrawOrder, PassBid, PlayCard,
 from companion.engine import GameConfig
 from companion.readings import PieceReading, TableReading
 from companion.session import TableSession
-from vision.games.caravelas_camera import simulated_table
+from vision.games.caravelas.camera import simulated_table
 from vision.reader import TableReader
 
 from tests.caravelas.helpers import discovered, put, run, started

@@ -15,7 +15,7 @@ from companion.engine import GameConfig
 from companion.readings import DieReading, TableReading
 from companion.session import TableSession
 from vision.bench import CONDITIONS, _after_optics, _condition_camera
-from vision.games.caravelas_camera import SIM_CAMERA, pawn_tag, simulated_table
+from vision.games.caravelas.camera import SIM_CAMERA, pawn_tag, simulated_table
 from vision.reader import TableReader
 
 from tests.caravelas.helpers import started

@@ -12,7 +12,7 @@ from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.engine import TABLE, GameConfig
 from companion.session import TableSession
 from companion.signals import FinalRound
-from vision.games.coloretto_camera import (PROFILE_NAME, lay_random_card, load_board_profile,
+from vision.games.coloretto.camera import (PROFILE_NAME, lay_random_card, load_board_profile,
                                        profile_document, simulated_table)
 from vision.profiles import PROFILE_DIR
 from vision.reader import TableReader

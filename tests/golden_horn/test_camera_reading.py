@@ -14,9 +14,9 @@ from companion.golden_horn.actions import Move, PlaceFleet
 from companion.golden_horn.texts import colour_word
 from companion.golden_horn.state import SETUP
 from companion.session import TableSession
-from vision.games.golden_horn_camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
+from vision.games.golden_horn.camera import (PROFILE_NAME, load_board_profile, profile_document, ship_identity,
                                          simulated_table)
-from vision.games.golden_horn_route import GoldenHornReader
+from vision.games.golden_horn.route import GoldenHornReader
 from vision.profiles import PROFILE_DIR
 
 

@@ -9,9 +9,9 @@ import pytest
 
 from companion.golden_horn.data import parse_tiles
 from tests.golden_horn.test_camera_reading import new_session
-from vision.games.golden_horn_camera import (SIM_CAMERA, SIM_PRINTED, SIM_SIDES, GoldenHornTable, TileLay,
+from vision.games.golden_horn.camera import (SIM_CAMERA, SIM_PRINTED, SIM_SIDES, GoldenHornTable, TileLay,
                                          ship_identity, simulated_copy, simulated_table, table_layout)
-from vision.games.golden_horn_route import GoldenHornReader, match_tile, read_route_from
+from vision.games.golden_horn.route import GoldenHornReader, match_tile, read_route_from
 from vision.sources.simulated import SimulatedSource
 from vision.tags import ship as ship_tag
 
@@ -145,7 +145,7 @@ def test_tiles_breaking_the_setup_rules_are_not_taken():
 
 
 def test_match_tile_needs_two_squares_and_picks_one_set():
-    from vision.games.golden_horn_route import _REFERENCE_LAB as lab
+    from vision.games.golden_horn.route import _REFERENCE_LAB as lab
     assert match_tile([lab["R"], lab["B"], lab["Y"]])[0] == "RBY"
     assert match_tile([lab["O"], None, lab["G"]])[0] == "OPG"
     assert match_tile([lab["O"], None, None]) is None

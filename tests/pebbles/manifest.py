@@ -4,8 +4,6 @@ from tests.pebbles import GAME
 
 MANIFEST = GameManifest(
     engine=GAME,
-    ui="tests.pebbles.table",
-    vision="tests.pebbles.camera",
     rules="tests/pebbles/rules.md",
     translated=False,   # a test game brings no catalogue
 )

@@ -82,7 +82,7 @@ def test_a_copy_shown_by_the_session_with_the_players_name_and_end_turn_applies_
 def test_a_printed_copy_on_the_simulated_table_is_flagged_end_to_end(journal):
     """The real pipeline: the copy is a QR code rendered beside the board, read by the reader."""
     from tests.golden_horn.test_camera_reading import new_session, read, reader_for
-    from vision.games.golden_horn_camera import simulated_table
+    from vision.games.golden_horn.camera import simulated_table
 
     session = new_session(journal, 2)
     seat = session.state.current

@@ -26,9 +26,9 @@ def main(argv: list[str]) -> int:
     import ui.camera
 
     ui.camera.STEPPED_SIMULATION = True   # the scenario steps the simulated camera (Probe.step_camera)
-    from companion.games import register_game
+    from tests.registry import register_counter
 
-    register_game("counter", "tests.fake_game", "Counter")
+    register_counter()
     import importlib
 
     from tests.ui.probe import Probe

@@ -188,7 +188,7 @@ async def play_two_players_to_the_end(probe) -> None:
     # the first throw: on the simulated mat, read by the camera, confirmed in the proposal bar
     import random
 
-    from vision.games.alles_auf_1_karte_camera import hand_over_tray, lift_hand
+    from vision.games.alles_auf_1_karte.camera import hand_over_tray, lift_hand
 
     view(probe).rng = random.Random(11)      # a throw whose dice lie apart
     table = app.camera.setup.simulated_table

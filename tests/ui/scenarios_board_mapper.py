@@ -12,7 +12,7 @@ from kivy.tests.common import UnitTestTouch
 from companion.caravelas.actions import GOOD_WORDS
 from companion.caravelas.board import SHIPPED, load_board
 from companion.caravelas.data import PORT_BY_ID
-from vision.games.caravelas_board import render_board_image
+from vision.games.caravelas.board import render_board_image
 
 from tests.caravelas.test_mapper import DEMO_SHIELDS
 

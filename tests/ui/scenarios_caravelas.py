@@ -389,7 +389,7 @@ async def _camera_proposal(probe):
     during Bo's turn is read and noted, never applied, until it is put back; Bo's pawn
     dragged two cells away: its path is proposed.  Returns the view."""
     from tests.ui.measure import measure
-    from vision.games.caravelas_camera import pawn_tag
+    from vision.games.caravelas.camera import pawn_tag
 
     app = probe.app
     await start_mapped(probe)

@@ -21,9 +21,14 @@ def by_wid(probe, wid: str, root):
     return next(w for w in probe.walk(root) if getattr(w, "test_id", None) == wid)
 
 
-def block_state(probe) -> dict:
+def fleet_block(probe):
+    """The sail pickers standing for the fleets' option on the setup screen."""
     setup = probe.app.manager.get_screen("setup")
-    block = setup.fleets
+    return next(widget for option, widget in setup._option_rows if option.name == "fleet.sails")
+
+
+def block_state(probe) -> dict:
+    block = fleet_block(probe)
     return {"notice": block.notice, "fleets": [list(f) if f else None for f in block.fleets],
             "statuses": [r.status for r in sorted(block.ids.rows.children, key=lambda r: r.seat)]}
 
@@ -43,7 +48,7 @@ async def to_setup(probe, names) -> None:
 
 
 async def scroll_to_fleets(probe) -> None:
-    block = probe.app.manager.get_screen("setup").fleets
+    block = fleet_block(probe)
     scroll = block.parent.parent
     scroll.scroll_to(block, padding=10, animate=False)
     await probe.frames(3)

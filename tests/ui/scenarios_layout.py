@@ -45,7 +45,7 @@ async def messages_keep_the_layout(probe) -> None:
                           "font_size": turn.font_size, "rgba": list(screen.turn_rgba)})
     from tests.ui.measure import measure
 
-    # the generic table view (a game declared with ui=None) measured too: the shipped
+    # the generic table view (a game with no Kivy side of its own) measured too: the shipped
     # games' screens are measured by tests/ui/test_gallery.py in every language
     probe.record("problems_generic_table", measure(probe, await probe.screenshot("quiet")))
 

@@ -11,7 +11,7 @@ from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import RollDice
 from companion.engine import GameConfig
 from companion.record import replay
-from ui.games.alles_auf_1_karte_cards import BEST_RGB, COLOUR_RGB, SELECTED_RGB
+from ui.games.alles_auf_1_karte.cards import BEST_RGB, COLOUR_RGB, SELECTED_RGB
 
 
 def colour_share(image, rgb, tolerance=40) -> float:

@@ -26,7 +26,7 @@ def test_the_map_places_every_cell_apart_and_keeps_a_finger_sized_cell():
     """The demo board at its centres, the mini-board (no centres) on a grid: every cell
     inside the map, no two overlapping; a small space scrolls rather than shrink cells."""
     from companion.caravelas.board import load_board
-    from ui.games.caravelas_map import FILL, BoardMap
+    from ui.games.caravelas.map import FILL, BoardMap
 
     for name in ("demo", "mini"):
         board_map = BoardMap(load_board(name), lambda _cell: None, size_hint=(None, None))

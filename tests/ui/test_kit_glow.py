@@ -19,10 +19,10 @@ def test_the_seats_a_cue_flashes_glow():
 
 
 def test_every_view_glows_as_its_game_declares():
-    from ui.games.alles_auf_1_karte import AllesView
-    from ui.games.caravelas import CaravelasView
-    from ui.games.coloretto import ColorettoView
-    from ui.games.golden_horn import GoldenHornView
+    from ui.games.alles_auf_1_karte.view import AllesView
+    from ui.games.caravelas.view import CaravelasView
+    from ui.games.coloretto.view import ColorettoView
+    from ui.games.golden_horn.view import GoldenHornView
 
     for view in (CaravelasView, ColorettoView, GoldenHornView):
         assert view.on_signal is TableKit.on_signal, view.__name__

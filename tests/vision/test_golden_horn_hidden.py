@@ -9,9 +9,9 @@ from companion.engine import TABLE, GameConfig
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import PlaceFleet
 from companion.golden_horn.state import SETUP
-from vision.games.golden_horn_camera import (MODONE_STRIP_MM, MODONE_TILE_MM, PORT_TILE_MM, SEA_TILE_MM, SQUARE_MM,
+from vision.games.golden_horn.camera import (MODONE_STRIP_MM, MODONE_TILE_MM, PORT_TILE_MM, SEA_TILE_MM, SQUARE_MM,
                                          ship_identity, simulated_table)
-from vision.games.golden_horn_route import GoldenHornReader
+from vision.games.golden_horn.route import GoldenHornReader
 
 
 def _table(players: int, moves: dict[int, str]):

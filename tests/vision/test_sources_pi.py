@@ -302,7 +302,7 @@ def test_every_coloretto_card_laid_is_seen_by_the_gate_on_the_pis_lores_stream(j
 
     from companion.engine import TABLE, GameConfig
     from companion.session import TableSession
-    from vision.games.coloretto_camera import simulated_table
+    from vision.games.coloretto.camera import simulated_table
     from vision.gate import ChangeGate
 
     session = TableSession.new(journal, GameConfig.build("coloretto", ["Ann", "Ben", "Cat"]))

@@ -10,9 +10,6 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.engine import TABLE
 from ui.games.kit import TableKit
-from ui.screens import load_kv
-
-load_kv(__file__)
 
 MAX_BUTTONS = 60
 

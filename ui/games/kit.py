@@ -167,6 +167,11 @@ class TableKit:
         if seats:
             self.flash(self.flashing | seats)
 
+    def on_panel_press(self, button: str) -> bool:
+        """A panel button the view takes before the table does (a path being tapped):
+        True when taken (views override; the default takes none)."""
+        return False
+
     def show_flashing(self) -> None:
         """Draw ``self.flashing`` (views override; the default is the view's refresh)."""
         self.refresh()

@@ -2,7 +2,7 @@
 (cards, cubes, marks), each with − and + to set it to what lies on the table.
 
 Each tap submits one correction through the session (journaled, shown in the
-history, undone with UNDO); the engine's ``counted(state)`` says what is listed.
+history, undone with UNDO); the game's ``GameUi.corrections`` says what is listed.
 """
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from kivy.uix.popup import Popup
 
 from companion.corrections import Counted
 from companion.engine import CompanionError
+from ui.games import game_ui
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -57,7 +58,7 @@ class CorrectionPopup(Popup):
 
 def counted_items(session) -> tuple[Counted, ...]:
     """What the running game lets the table correct (nothing for a game without corrections)."""
-    counted = getattr(session.game, "counted", None)
-    return tuple(counted(session.state)) if counted is not None else ()
+    corrections = game_ui(session.config.game).corrections
+    return tuple(corrections(session.state)) if corrections is not None else ()
 
 

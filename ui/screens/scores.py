@@ -4,8 +4,9 @@ score line, the total row always in view, the winners' columns green and starred
 A tap on a name opens that player's lines in full, with their details."""
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
-from typing import Any, Sequence
+from typing import Any, Mapping, Sequence
 
 from kivy.app import App
 from kivy.factory import Factory
@@ -16,20 +17,17 @@ from kivy.uix.popup import Popup
 from kivy.uix.screenmanager import Screen
 from kivy.utils import escape_markup
 
-from companion.messages import N_, Text
+from companion.engine import CompanionError
+from companion.messages import Text
+from companion.match import match_in_options, next_game_config
+from companion.signals import ErrorSignal
 from ui.colours import ink_on, rgba, seat_rgb
+from ui.games import game_ui
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)
-
-#: rows whose words differ from seat to seat (a colour, a count): the row's heading, the
-#: seat's own words in its cell; other kinds of line are headed by their own label
-ROW_HEADINGS: dict[str, str] = {
-    "{colour}: {count} card": N_("Colours"),
-    "{count} +2 card": N_("+2 cards"),
-    "{count} joker": N_("Jokers"),
-}
+log = logging.getLogger(__name__)
 #: the table's colours (the app's background shows between the columns)
 COLUMN_RGB = (0.16, 0.19, 0.23)
 WINNER_RGB = (0.2, 0.37, 0.14)
@@ -71,7 +69,7 @@ def table_rows(lines: Sequence[dict[str, Any]], seats: int) -> list[TableRow]:
 
 
 class ScoreTableRow(BoxLayout):
-    """A row as tall as its tallest cell's ``need``; every cell fills that height."""
+    """A row as high as its highest cell's ``need``; every cell fills that height."""
 
     def add_widget(self, widget: Any, *args: Any, **kw: Any) -> None:
         super().add_widget(widget, *args, **kw)
@@ -106,7 +104,7 @@ class ScoreTable(BoxLayout):
 
         width = self.column_width()
         for widget in self.walk(restrict=True):
-            if getattr(widget, "is_player_cell", False):
+            if getattr(widget, "is_player_cell", False):   # a mark set in kv on a player's cells only
                 widget.width = width
         self.canvas.before.clear()
         with self.canvas.before:
@@ -138,49 +136,29 @@ class ScoresScreen(Screen):
     def show_session(self, session) -> None:
         players = session.config.players
         self.back_to = "table"
+        ui = game_ui(session.config.game)
         self.show_sheet(session.game.title, [p.name for p in players], session.score_sheet().to_dict(),
-                        [p.colour for p in players])
-        self._offer_choices(session)
+                        [p.colour for p in players], ui.score_headings)
+        if ui.score_extras is not None:      # the game's own rows (a player's own scoring choice)
+            for row in ui.score_extras(session, lambda: self.show_session(session)):
+                self._add_row(self.ids.choices if row.below_totals else self.ids.lines, row.heading, row.cells)
         self._show_match(session)
 
     def _show_match(self, session) -> None:
         """A game of a match: the running total below the columns (and the next game)."""
-        from ui.screens.score_choice import match_block
-
         block = match_block(session, self.final)
         if block is not None:
             self.ids.match.add_widget(block)
 
-    def _offer_choices(self, session) -> None:
-        """Coloretto: per player, "Choose colours" and the points a choice gives away."""
-        from ui.screens.score_choice import ScoringChoicePopup, supports_choice
-
-        app = App.get_running_app()
-        players = session.summary().get("players")
-        if not isinstance(players, list) or not players or not all(supports_choice(p) for p in players):
-            return
-        given = [p["points_given_away"] for p in players]
-        if any(given):
-            warnings = [Factory.ScoreWarning(text=app.tr(Text(
-                "Own colours: {count} point fewer than the best colours",
-                "Own colours: {count} points fewer than the best colours", count=points)))
-                if points else None for points in given]
-            self._add_row(self.ids.lines, "", warnings)
-        buttons = []
-        for seat in range(len(players)):
-            button = Factory.ScoreChoiceButton(text=app.tr("Choose colours"))
-            button.bind(on_release=lambda _b, s=seat: ScoringChoicePopup(
-                session, s, done=lambda: self.show_session(session)).open())
-            buttons.append(button)
-        self._add_row(self.ids.choices, "", buttons)
-
-    def show_result(self, title: str, names: list[str], sheet: dict[str, Any],
+    def show_result(self, game: str, title: str, names: list[str], sheet: dict[str, Any],
                     colours: Sequence[str] = ()) -> None:
         self.back_to = "history"
-        self.show_sheet(title, names, sheet, colours)
+        self.show_sheet(title, names, sheet, colours, game_ui(game).score_headings)
 
     def show_sheet(self, title: str, names: list[str], sheet: dict[str, Any],
-                   colours: Sequence[str] = ()) -> None:
+                   colours: Sequence[str] = (), headings: Mapping[str, str] | None = None) -> None:
+        """``headings``: the heading of each kind of line whose words differ from seat to
+        seat (``GameUi.score_headings``); other kinds are headed by their own label."""
         app = App.get_running_app()
         self.final = bool(sheet.get("final"))
         self.heading = title + " · " + (app.tr("Final scores") if self.final
@@ -202,21 +180,21 @@ class ScoresScreen(Screen):
             header.append(cell)
         self._add_row(self.ids.names, app.tr("Tap a name for the details"), header)
         for row in table_rows(sheet.get("lines", []), len(names)):
-            self._add_line_row(row, len(names))
+            self._add_line_row(row, len(names), headings or {})
         totals = sheet.get("totals", [])
         self._add_row(self.ids.totals, app.tr("Total"), [
             Factory.ScoreTotal(text=str(totals[seat]) if seat < len(totals) else "?")
             for seat in range(len(names))])
         table.draw_columns()
 
-    def _add_line_row(self, row: TableRow, seats: int) -> None:
+    def _add_line_row(self, row: TableRow, seats: int, headings: Mapping[str, str]) -> None:
         app = App.get_running_app()
         labels = {seat: app.tr(line.get("label", "")) for seat, line in row.lines.items()}
-        same = len(set(labels.values())) == 1 and (len(labels) == seats or row.kind not in ROW_HEADINGS)
+        same = len(set(labels.values())) == 1 and (len(labels) == seats or row.kind not in headings)
         if same:
             heading = next(iter(labels.values()))
         else:
-            heading = app.tr(ROW_HEADINGS[row.kind]) if row.kind in ROW_HEADINGS and row.index == 0 else ""
+            heading = app.tr(headings[row.kind]) if row.kind in headings and row.index == 0 else ""
         cells = []
         for seat in range(seats):
             line = row.lines.get(seat)
@@ -238,3 +216,41 @@ class ScoresScreen(Screen):
             cell.width = width
             row.add_widget(cell)
         into.add_widget(row)
+
+
+def match_block(session, final: bool) -> Any | None:
+    """Game k of N and the running total (the leaders starred), with "Next game"
+    once this game is over and the match goes on; None for a single game."""
+    match = match_in_options(dict(session.config.options), session.score_sheet().totals)
+    if match is None:
+        return None
+    app = App.get_running_app()
+    names = [p.name for p in session.config.players]
+    best = max(match.running)
+    totals = ", ".join((WINNER_MARK if total == best else "") + f"{escape_markup(name)} {total}"
+                       for name, total in zip(names, match.running))
+    if final and match.is_last:
+        text = app.tr(Text("Match over after {count} game. Total: {totals}",
+                           "Match over after {count} games. Total: {totals}", count=match.games, totals=totals))
+    else:
+        text = app.tr("Game {number} of {games}. Total so far: {totals}", number=match.number,
+                      games=match.games, totals=totals)
+    block = Factory.MatchBlock()
+    block.ids.text.text = text
+    if final and not match.is_last:
+        button = Factory.SmallButton(text=app.tr("Next game"))
+        button.bind(on_release=lambda _b: start_next_game(session))
+        block.add_widget(button)
+    return block
+
+
+def start_next_game(session) -> None:
+    """The match's next game: the same seats and options, this game's scores added."""
+    app = App.get_running_app()
+    try:
+        app.start_game(next_game_config(session.config, session.score_sheet().totals))
+    except CompanionError as exc:
+        log.warning("the next game of the match could not start: %s", exc)
+        app.show_banner(app.tr(str(exc)), seconds=8, error=True)
+        if app.hardware is not None:   # the status LED and the low beep too
+            app.hardware.play(ErrorSignal(str(exc)))

@@ -2,18 +2,15 @@
 from __future__ import annotations
 
 import logging
-import threading
-from typing import Any, Callable
+from typing import Any
 
 from kivy.app import App
-from kivy.clock import Clock
 from kivy.factory import Factory
-from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
+from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.engine import CompanionError, GameConfig, Player
+from companion.engine import CompanionError, GameConfig, Option, Player
 from companion.games import available_games, game_title, load_game, load_manifest
-from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
 from companion.i18n import Translator
 from companion.messages import N_, Text
 from companion.settings import LANGUAGES
@@ -22,6 +19,7 @@ from companion.record import remembered_options
 from companion.signals import ErrorSignal
 from ui.colours import colour_key, ink_on, rgba, seat_rgb
 from ui.games import game_ui
+from ui.games.editors import OptionEditor, TextRowEditor, error_text
 from ui.screens import load_kv
 from ui.screens.setup_draft import SetupDraft
 
@@ -42,10 +40,17 @@ def prepare_config(config: GameConfig, app) -> GameConfig:
     return config if hook is None else hook(config, app)
 
 
-def error_text(app: Any, exc: CompanionError) -> str:
-    """A refusal in the player's language, whether it carries a Text or a plain message."""
-    message = exc.args[0] if exc.args else ""
-    return app.say(message) if isinstance(message, Text) else app.tr(str(exc))
+class ChoiceRowEditor(OptionEditor):
+    """The generic row of an option with choices: a spinner of their labels."""
+
+    def __init__(self, option: Option, row: Any):
+        super().__init__(row)
+        self.option = option
+
+    def value(self) -> Any:
+        app = App.get_running_app()
+        back = {app.tr(self.option.label_for(v)): v for v in self.option.choices}
+        return back.get(self.widget.ids.choice.text, self.option.default)
 
 
 class SetupScreen(Screen):
@@ -53,10 +58,14 @@ class SetupScreen(Screen):
     player_count = NumericProperty(0)
     error = StringProperty("")
     game = ObjectProperty(None, allownone=True)
-    mapped_board = BooleanProperty(False)   # Caravelas: a board was just exported from the mapper
-    fleets = ObjectProperty(None, allownone=True)   # Golden Horn: the FleetBlock
     #: what was entered, kept until Start or Cancel (going Home, the board mapper: kept)
     draft = ObjectProperty(None, allownone=True)
+    #: each option shown and its editor (rebuilt with the game's options)
+    _editors: list[tuple[Option, OptionEditor]] = []
+    #: what the last game of this size used for the copy's text options
+    _remembered: dict[str, str] = {}
+    #: people from History (read again on every refresh)
+    _known: list[KnownPlayer] = []
 
     def refresh(self) -> None:
         self.error = ""
@@ -131,7 +140,8 @@ class SetupScreen(Screen):
             row.ids.colour.color = rgba(ink_on(back))
             row.colour_key = colour
         self._show_known()
-        self._show_fleets()
+        for _option, editor in self._editors:
+            editor.seats_changed()
 
     def name_typed(self, seat: int, text: str) -> None:
         """A name field changed: kept in the draft (the default name is kept as "default",
@@ -140,6 +150,8 @@ class SetupScreen(Screen):
             return
         self.draft.seat(seat).name = "" if text.strip() == self.default_name(seat) else text
         self._show_known()
+        for _option, editor in self._editors:
+            editor.names_changed()
 
     def open_colours(self, seat: int) -> None:
         """The row of swatches, each with its name (and who has it now) for ``seat``."""
@@ -182,7 +194,7 @@ class SetupScreen(Screen):
 
     def _show_known(self) -> None:
         box = self.ids.known
-        known = getattr(self, "_known", [])
+        known = self._known
         if len(box.children) != len(known) or [c.person for c in reversed(box.children)] != \
                 [k.name for k in known]:
             box.clear_widgets()
@@ -223,45 +235,74 @@ class SetupScreen(Screen):
 
     def rebuild(self) -> None:
         app = App.get_running_app()
-        self.fleets = None
+        self._editors = []
         self.ids.players.clear_widgets()
         self._show_players()
         options = self.ids.options
         options.clear_widgets()
-        self._option_rows = []
-        remembered = self._remembered_copy(app)
+        self._remembered = self._remembered_copy(app)
         notice = load_manifest(self.game.name).setup_notice
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
-        self.fleets = None
+        editors = game_ui(self.game_name).option_editors
         for option in self.game.options:
             if not option.on_setup:   # filled in by the companion
                 continue
-            if option.name == FLEET_OPTION:   # Golden Horn's sails: by pickers, per player
-                self.fleets = self._fleet_block(app, option)   # first: the copy's own ships
-                options.add_widget(self.fleets, index=len(options.children) - (1 if notice else 0))
-                self._show_fleets()
-                continue
-            row = Factory.OptionRow() if option.choices else Factory.TextOptionRow()
-            row.ids.label.text = app.tr(option.label)
-            entered = self.draft.options.get((self.game_name, option.name))
-            if option.choices:
-                row.ids.choice.values = [app.tr(option.label_for(v)) for v in option.choices]
-                value = entered if entered in [str(v) for v in option.choices] else option.default
-                value = next((v for v in option.choices if str(v) == str(value)), option.default)
-                row.ids.choice.text = app.tr(option.label_for(value))
+            make = editors.get(option.name)
+            if make is not None:      # the game's own editor (sail pickers, a board file, the camera)
+                editor = make(option, self)
+            elif option.choices:
+                editor = ChoiceRowEditor(option, self._choice_row(app, option))
             else:   # data about the players' copy (tiles, fleets): what the last such game used
-                value = entered if entered is not None else remembered.get(option.name, option.default)
-                row.ids.choice.text = "" if value is None else str(value)
-                if option.name in self.camera_options():
-                    row.camera_text = app.tr("Read from the camera")
-                    row.ids.camera.bind(on_release=lambda _b, o=option, r=row: self.read_from_camera(o, r))
-                elif (self.game_name, option.name) == ("caravelas", "board.file"):
-                    self._caravelas_board_row(app, row)
-            row.ids.help.text = app.tr(option.help) if option.help else ""
-            options.add_widget(row)
-            self._option_rows.append((option, row))
-            row.ids.choice.bind(text=lambda _w, text, o=option: self._option_entered(o, text))
+                editor = TextRowEditor(option, self)
+            if editor.first:          # the copy's own pieces, before the rules
+                options.add_widget(editor.widget, index=len(options.children) - (1 if notice else 0))
+            else:
+                options.add_widget(editor.widget)
+            self._editors.append((option, editor))
+        for _option, editor in self._editors:
+            editor.seats_changed()
+
+    @property
+    def _option_rows(self) -> list[tuple[Option, Any]]:
+        """Each option shown and the widget that edits it."""
+        return [(option, editor.widget) for option, editor in self._editors]
+
+    def _choice_row(self, app: Any, option: Option) -> Any:
+        row = Factory.OptionRow()
+        row.ids.label.text = app.tr(option.label)
+        entered = self.draft.options.get((self.game_name, option.name))
+        row.ids.choice.values = [app.tr(option.label_for(v)) for v in option.choices]
+        value = entered if entered in [str(v) for v in option.choices] else option.default
+        value = next((v for v in option.choices if str(v) == str(value)), option.default)
+        row.ids.choice.text = app.tr(option.label_for(value))
+        row.ids.help.text = app.tr(option.help) if option.help else ""
+        row.ids.choice.bind(text=lambda _w, text, o=option: self._option_entered(o, text))
+        return row
+
+    # -- what an option's editor may ask (ui.games.editors.SetupForm) ----------
+    def shown_text(self, option: Option) -> str:
+        entered = self.draft.options.get((self.game_name, option.name))
+        value = entered if entered is not None else self._remembered.get(option.name, option.default)
+        return "" if value is None else str(value)
+
+    def text_row(self, option: Option, text: str) -> Any:
+        app = App.get_running_app()
+        row = Factory.TextOptionRow()
+        row.ids.label.text = app.tr(option.label)
+        row.ids.choice.text = text
+        row.ids.help.text = app.tr(option.help) if option.help else ""
+        row.ids.choice.bind(text=lambda _w, typed, o=option: self._option_entered(o, typed))
+        return row
+
+    def player_names(self) -> list[str]:
+        return self._player_names()
+
+    def seat_colours(self) -> list[str]:
+        return self.draft.colours(self.player_count)
+
+    def show_error(self, text: str) -> None:
+        self.error = text
 
     def _option_entered(self, option: Any, text: str) -> None:
         """An option changed: kept in the draft as its value (a choice: the value whose
@@ -278,63 +319,8 @@ class SetupScreen(Screen):
             value = text
         self.draft.options[(self.game_name, option.name)] = value
 
-    def _caravelas_board_row(self, app: Any, row: Any) -> None:
-        """Caravelas: "Map your board" opens the board mapper; the board last exported
-        there is this copy's board file from then on (kept for the next game)."""
-        from ui.screens.board_mapper import BoardMapperScreen, mapper_dir
-
-        exported = mapper_dir(app) / "my-board.json"
-        if exported.exists() and (self.mapped_board or not row.ids.choice.text.strip()):
-            row.ids.choice.text = str(exported)
-            self.mapped_board = False    # taken: what is typed over it from now on is kept
-        row.camera_text = app.tr("Map your board")
-
-        def open_mapper(_button: Any) -> None:
-            if not app.manager.has_screen("board_mapper"):
-                app.manager.add_widget(BoardMapperScreen(name="board_mapper"))
-            mapper = app.manager.get_screen("board_mapper")
-            mapper.on_export = lambda _path: setattr(self, "mapped_board", True)
-            app.goto("board_mapper")
-        row.ids.camera.bind(on_release=open_mapper)
-
-    # -- Golden Horn's fleets (ui/screens/setup_fleets.py) ---------------------
-    def _fleet_block(self, app: Any, option: Any) -> Any:
-        from ui.screens.setup_fleets import FleetBlock
-
-        block = FleetBlock(app.tr(option.label), app.tr(option.help) if option.help else "")
-        for row in self.ids.players.children:   # a player's name changed: look again
-            row.ids.name.bind(text=lambda *_: block.rename(self._player_names()))
-        return block   # a colour changed: _show_players() shows the fleets again
-
     def _player_names(self) -> list[str]:
         return [(self.draft.seat(s).name.strip() or self.default_name(s)) for s in range(self.player_count)]
-
-    def _show_fleets(self) -> None:
-        """The fleets remembered for the players' colours (newest game of this size
-        first, then the other sizes), with a warning when they were entered for other seats."""
-        app = App.get_running_app()
-        if self.fleets is None or self.draft is None:
-            return
-        colours = self.draft.colours(self.player_count)
-        sizes = [self.player_count] + [n for n in range(self.game.min_players, self.game.max_players + 1)
-                                       if n != self.player_count]
-        remembered = []
-        for size in sizes if app.journal is not None else ():
-            try:
-                remembered.append(remembered_from(app.journal.latest_config(self.game_name, size)))
-            except (CompanionError, ValueError, RecursionError) as exc:   # shown by _remembered_copy
-                log.warning("remembered fleets of %s-player games ignored: %s", size, exc)
-        self.fleets.show(self._player_names(), choose_fleets(colours, remembered))
-
-    def _warn_sample_fleets(self, app: Any) -> None:
-        """After Start: the players who play with the sample sails are named (the table
-        always wins: a warning, never a stop)."""
-        seats = self.fleets.sample_seats if self.fleets is not None else []
-        if seats:
-            names = [self._player_names()[s] for s in seats]
-            app.show_banner(app.tr(Text("{names}: the sample sails are used, not your ships' sails; "
-                                        "enter the real ones in setup before the next game.",
-                                        names=", ".join(names))), seconds=10)
 
     def _remembered_copy(self, app: Any) -> dict[str, str]:
         """What the last game of this size used for the copy's text options (tiles,
@@ -357,56 +343,14 @@ class SetupScreen(Screen):
                 app.hardware.play(ErrorSignal("; ".join(problems)))
         return remembered
 
-    def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
-        """Options the game lets the camera fill (``GameUi.camera_options``)."""
-        return dict(game_ui(self.game_name).camera_options) if self.game_name else {}
-
-    def read_from_camera(self, option: Any, row: Any) -> None:
-        """Fill a text option from the camera (e.g. Golden Horn's route tiles), off the UI thread."""
-        app = App.get_running_app()
-        reader = self.camera_options()[option.name]
-        players = self.player_count
-        row.ids.camera.disabled = True
-        row.ids.help.text = app.tr("Reading from the camera…")
-
-        def work() -> None:
-            value, error = None, None
-            try:
-                value = reader(players, app.settings, app.simulated)
-            except CompanionError as exc:
-                error = exc
-            except Exception as exc:  # a camera failure must not take the setup screen down
-                log.exception("reading %s from the camera failed", option.name)
-                error = CompanionError(N_("Camera unavailable: type the colours."))
-                error.__cause__ = exc
-            Clock.schedule_once(lambda _dt: self._camera_done(option, row, value, error))
-
-        threading.Thread(target=work, name="setup-camera", daemon=True).start()
-
-    def _camera_done(self, option: Any, row: Any, value: str | None, error: CompanionError | None) -> None:
-        app = App.get_running_app()
-        row.ids.camera.disabled = False
-        if error is not None:
-            row.ids.help.text = app.tr(option.help) if option.help else ""
-            self.error = error_text(app, error)
-            return
-        row.ids.choice.text = value
-        row.ids.help.text = app.tr("Read by the camera: {value}", value=value)
-        self.error = ""
-
     def config(self) -> GameConfig:
-        app = App.get_running_app()
         colours = self.draft.colours(self.player_count)   # palette keys, never their labels
         players = tuple(Player(seat, name, colours[seat]) for seat, name in enumerate(self._player_names()))
         options = []
-        if self.fleets is not None and self.fleets.value():
-            options.append((FLEET_OPTION, self.fleets.value()))
-        for option, row in self._option_rows:
-            if option.choices:
-                back = {app.tr(option.label_for(v)): v for v in option.choices}
-                options.append((option.name, back.get(row.ids.choice.text, option.default)))
-            elif row.ids.choice.text.strip():
-                options.append((option.name, row.ids.choice.text.strip()))
+        for option, editor in self._editors:
+            value = editor.value()
+            if value is not None:
+                options.append((option.name, value))
         return GameConfig(self.game_name, players, tuple(sorted(options)))
 
     def start(self) -> None:
@@ -422,7 +366,8 @@ class SetupScreen(Screen):
             self.error = error_text(app, exc)
             return
         self.error = ""
-        self._warn_sample_fleets(app)
+        for _option, editor in self._editors:
+            editor.started()
         self.draft = None    # started: the next game is set up afresh
 
     def cancel(self) -> None:

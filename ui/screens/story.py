@@ -140,6 +140,6 @@ class StoryScreen(Screen):
         app = App.get_running_app()
         story = self._story
         scores = app.manager.get_screen("scores")
-        scores.show_result(game_title(story.game), list(story.names), story.sheet.to_dict())
+        scores.show_result(story.game, game_title(story.game), list(story.names), story.sheet.to_dict())
         scores.back_to = "story"
         app.manager.current = "scores"

@@ -10,6 +10,7 @@ from kivy.uix.screenmanager import Screen
 from companion.engine import TABLE, CompanionError
 from companion.signals import GameEnded, Signal
 from ui.colours import ink_on, rgba, seat_rgb
+from ui.games import game_ui, view_for
 from ui.screens import load_kv
 
 load_kv(__file__)
@@ -42,8 +43,6 @@ class TableScreen(Screen):
         if session is None:
             return
         if self.view is None or self.view.session is not session:
-            from ui.games import view_for
-
             self.ids.view_slot.clear_widgets()
             self.view = view_for(session)
             self.ids.view_slot.add_widget(self.view)
@@ -53,7 +52,7 @@ class TableScreen(Screen):
         self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
         self.fit_turn()
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
-        self.can_correct = hasattr(session.game, "counted")
+        self.can_correct = game_ui(session.config.game).corrections is not None
         pending = session.pending
         self.has_proposal = pending is not None
         self.proposal_text = app.tr("Camera saw: {action}", action=app.say(pending.text)) if pending else ""
@@ -93,7 +92,7 @@ class TableScreen(Screen):
         text = app.signal_spec(signal).text(signal)   # as the game declares it
         if text is not None:
             app.show_banner(app.say(text), seconds=5)
-        if self.view is not None and hasattr(self.view, "on_signal"):
+        if self.view is not None:
             self.view.on_signal(signal)
         if isinstance(signal, GameEnded):
             app.manager.get_screen("scores").show_session(app.session)
@@ -101,8 +100,7 @@ class TableScreen(Screen):
 
     def on_panel_press(self, button: str) -> bool:
         """A panel button the game's view takes first (a path being tapped): True when taken."""
-        handler = getattr(self.view, "on_panel_press", None)
-        return bool(handler is not None and handler(button))
+        return self.view is not None and self.view.on_panel_press(button)
 
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:

@@ -1,10 +1,10 @@
-"""The vision side of each game: what the camera needs (board profile, simulated
-table, reader) and which tags to print, declared as ``VISION`` in
-``vision/games/<game>.py`` and named by the game's manifest
-(:class:`companion.manifest.GameManifest`, field ``vision``).
+"""The vision side of each game, one package per game (``vision/games/<game>/``),
+listed in :data:`GAMES` by the game's name: what the camera needs (board profile,
+simulated table, reader) and which tags to print, declared as ``VISION`` in the
+package.  A game not listed has no camera and no tags.
 
-The game-specific OpenCV code lives beside the declarations
-(``*_camera.py``, ``golden_horn_route.py``); ``ui/games`` holds only Kivy code.
+The game's OpenCV code lives in its package beside the declaration (``camera.py``,
+Golden Horn's ``route.py``); ``ui/games`` holds only Kivy code.
 """
 from __future__ import annotations
 
@@ -12,9 +12,16 @@ import importlib
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from companion.games import load_manifest
 from companion.manifest import ManifestError
 from vision.tags import Tag
+
+#: the vision side of each game, by the game's name: the package holding its ``VISION``
+GAMES: dict[str, str] = {
+    "golden_horn": "vision.games.golden_horn",
+    "coloretto": "vision.games.coloretto",
+    "alles_auf_1_karte": "vision.games.alles_auf_1_karte",
+    "caravelas": "vision.games.caravelas",
+}
 
 
 @dataclass
@@ -48,11 +55,11 @@ class GameVision:
 
 
 def game_vision(name: str) -> GameVision | None:
-    """The vision declaration of registered game ``name`` (None: it declares none)."""
-    module = load_manifest(name).vision
+    """The vision declaration of game ``name`` (None: it has none)."""
+    module = GAMES.get(name)
     if module is None:
         return None
-    vision = importlib.import_module(module).VISION
+    vision = getattr(importlib.import_module(module), "VISION", None)   # checked below
     if not isinstance(vision, GameVision):
         raise ManifestError(f"{module}.VISION is a {type(vision).__name__}, not a GameVision")
     return vision

@@ -1,0 +1,29 @@
+"""Caravelas's Kivy side: the table view (the map on a board file), and the board file on
+the setup screen with the board mapper that makes one."""
+from __future__ import annotations
+
+from typing import Any
+
+from companion.engine import Option
+from ui.games import GameUi
+from ui.games.editors import OptionEditor, SetupForm
+
+
+def build_view(session: Any) -> Any:
+    """The mapped view on a board file, else the bookkeeping view."""
+    if session.state.rules.mapped:
+        from ui.games.caravelas.mapped import CaravelasMapView
+
+        return CaravelasMapView(session=session)
+    from ui.games.caravelas.view import CaravelasView
+
+    return CaravelasView(session=session)
+
+
+def board_file_editor(option: Option, form: SetupForm) -> OptionEditor:
+    from ui.games.caravelas.mapper import BoardFileEditor
+
+    return BoardFileEditor(option, form)
+
+
+UI = GameUi(build_view=build_view, option_editors={"board.file": board_file_editor})
