@@ -106,9 +106,12 @@ class CameraFeed:
         self.worker.close()
 
 
-def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
-                on_status: Callable[[str], None] | None = None) -> tuple[CameraFeed | None, str]:
-    """The camera feed for ``session`` per settings; (None, reason) when there is none."""
+def open_camera(session: TableSession, settings: Any, simulated: bool, on_status: Callable[[str], None] | None = None,
+                on_error: Callable[[], None] | None = None,
+                translate: Callable[[Text], str] = str) -> tuple[CameraFeed | None, str]:
+    """The camera feed for ``session`` per settings; (None, reason) when there is none.
+    ``on_status`` gets the camera's problems (in the players' language: ``translate``),
+    ``on_error`` is called when the camera fails (the status LED)."""
     choice = settings.camera
     if choice == "none":
         return None, ""
@@ -117,33 +120,14 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
+        source = frame_source(settings, setup, simulated, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
-        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error,
-                          translate=app_translate).start(), ""
+        return CameraFeed(session, setup, source, on_status, on_error=on_error,
+                          translate=translate).start(), ""
     except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
-
-
-def app_translate(text: Text) -> str:
-    """``text`` in the running app's language (English without an app)."""
-    from kivy.app import App
-
-    tr = getattr(App.get_running_app(), "tr", None)
-    return tr(text) if tr is not None else str(text)
-
-
-def signal_camera_error() -> None:
-    """The status LED (and low beep) of the running app's panel: the camera failed."""
-    from kivy.app import App
-
-    from companion.signals import ErrorSignal
-
-    hardware = getattr(App.get_running_app(), "hardware", None)
-    if hardware is not None:
-        hardware.play(ErrorSignal())
 
 
 def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,

@@ -167,6 +167,11 @@ class TableKit:
         if seats:
             self.flash(self.flashing | seats)
 
+    def on_panel_press(self, button: str) -> bool:
+        """A panel button the view takes before the session (a path being tapped): True when
+        taken; views that take none keep this."""
+        return False
+
     def show_flashing(self) -> None:
         """Draw ``self.flashing`` (views override; the default is the view's refresh)."""
         self.refresh()
