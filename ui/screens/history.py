@@ -12,7 +12,7 @@ from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -137,7 +137,7 @@ def remembered(name: Any, compute) -> Any:
     return _cache[name]
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(AppScreen):
     """Also reads the figures ahead (:func:`warm_up`) whenever Home or the scores show."""
 
     selected = NumericProperty(0)

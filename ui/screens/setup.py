@@ -9,7 +9,7 @@ from kivy.app import App
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.engine import CompanionError, GameConfig, Player
 from companion.games import available_games, game_title, load_game, load_manifest
@@ -47,7 +47,7 @@ def error_text(app: Any, exc: CompanionError) -> str:
     return app.say(message) if isinstance(message, Text) else app.tr(str(exc))
 
 
-class SetupScreen(Screen):
+class SetupScreen(AppScreen):
     game_name = StringProperty("")
     player_count = NumericProperty(0)
     error = StringProperty("")
