@@ -230,7 +230,7 @@ class CompanionApp(App):
             if self.hardware is not None:
                 self.hardware.play(ErrorSignal())
 
-        return open_camera(session, self.settings, self.simulated, on_status=lambda text: text and self.show_banner(text, 8),
+        return open_camera(session, self.settings, on_status=lambda text: text and self.show_banner(text, 8),
                            on_error=camera_failed, translate=self.tr)
 
     # -- the controller's shell (ui.table_controller.Shell) ----------------------

@@ -106,7 +106,7 @@ class CameraFeed:
         self.worker.close()
 
 
-def open_camera(session: TableSession, settings: Any, simulated: bool, on_status: Callable[[str], None] | None = None,
+def open_camera(session: TableSession, settings: Any, on_status: Callable[[str], None] | None = None,
                 on_error: Callable[[], None] | None = None,
                 translate: Callable[[Text], str] = str) -> tuple[CameraFeed | None, str]:
     """The camera feed for ``session`` per settings; (None, reason) when there is none.
@@ -120,7 +120,7 @@ def open_camera(session: TableSession, settings: Any, simulated: bool, on_status
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, simulated, stepped=STEPPED_SIMULATION)
+        source = frame_source(settings, setup, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status, on_error=on_error,
@@ -130,14 +130,12 @@ def open_camera(session: TableSession, settings: Any, simulated: bool, on_status
         return None, N_("Camera unavailable: play by touch.")
 
 
-def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
-                 choose: Callable[[], Any] | None = None, stepped: bool = False) -> Any:
+def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any] | None = None,
+                 stepped: bool = False) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table.  ``stepped``: a
-    simulated camera renders only the frames it is stepped for (tests).
-
-    ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
-    camera: ``auto`` looks for one (:func:`choose_camera`)."""
+    simulated camera when the game has no simulated table.  ``auto`` looks for a
+    camera (:func:`choose_camera`, or ``choose``), whether the GPIO panel is simulated
+    or not.  ``stepped``: a simulated camera renders only the frames it is stepped for (tests)."""
     choice, device = settings.camera, settings.camera_device
     if choice == "none":
         return None

@@ -15,9 +15,9 @@ from companion.games import load_manifest
 from companion.manifest import ManifestError
 from companion.session import TableSession
 
-#: reads an option's value from the camera: (players, settings, simulated machine) -> text;
+#: reads an option's value from the camera: (players, settings) -> text;
 #: raises CompanionError with what is wrong on the table
-CameraOption = Callable[[int, Any, bool], str]
+CameraOption = Callable[[int, Any], str]
 
 
 @dataclass(frozen=True)

@@ -381,7 +381,7 @@ class BoardMapperScreen(AppScreen):
         from vision.games.caravelas_camera import CaravelasTable
 
         setup = CameraSetup(profile=None, simulated_table=CaravelasTable(load_board("demo")))
-        source = frame_source(app.settings, setup, app.simulated)
+        source = frame_source(app.settings, setup)
         if source is None:
             raise OSError("no camera is chosen in the settings")
         with source:

@@ -356,7 +356,7 @@ class SetupScreen(AppScreen):
                 app.hardware.play(ErrorSignal("; ".join(problems)))
         return remembered
 
-    def camera_options(self) -> dict[str, Callable[[int, Any, bool], str]]:
+    def camera_options(self) -> dict[str, Callable[[int, Any], str]]:
         """Options the game lets the camera fill (``GameUi.camera_options``)."""
         return dict(game_ui(self.game_name).camera_options) if self.game_name else {}
 
@@ -371,7 +371,7 @@ class SetupScreen(AppScreen):
         def work() -> None:
             value, error = None, None
             try:
-                value = reader(players, app.settings, app.simulated)
+                value = reader(players, app.settings)
             except CompanionError as exc:
                 error = exc
             except Exception as exc:  # a camera failure must not take the setup screen down
