@@ -62,7 +62,7 @@ def test_the_kivy_side_has_the_declared_shape(name):
     option_names = {o.name for o in load_manifest(name).engine.options}
     for option, read in ui.camera_options.items():
         assert option in option_names, f"{name}: camera option {option!r} is not one of the game's options"
-        assert arity(read) == 3
+        assert arity(read) == 2   # (players, settings)
 
 
 @pytest.mark.parametrize("name", GAMES)
