@@ -253,9 +253,6 @@ class CompanionApp(App):
     def every(self, seconds: float, callback: Callable[[], None]) -> Callable[[], None]:
         return Clock.schedule_interval(lambda _dt: callback(), seconds).cancel
 
-    def _show_unsaved(self) -> None:
-        self.controller.show_unsaved()
-
     @property
     def manager(self) -> ScreenManager:
         return self.root.ids.screens

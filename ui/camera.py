@@ -157,7 +157,7 @@ def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any]
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source
 
-        return Picamera2Source(lens_position=getattr(settings, "lens_position", None))
+        return Picamera2Source(lens_position=settings.lens_position)
     from vision.sources.opencv import OpenCVSource
 
     return OpenCVSource(int(device) if device.isdigit() else device)

@@ -106,7 +106,7 @@ class ScoreTable(BoxLayout):
 
         width = self.column_width()
         for widget in self.walk(restrict=True):
-            if getattr(widget, "is_player_cell", False):
+            if getattr(widget, "is_player_cell", False):   # the rows' player cells, among labels and boxes
                 widget.width = width
         self.canvas.before.clear()
         with self.canvas.before:

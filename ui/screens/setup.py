@@ -181,7 +181,7 @@ class SetupScreen(AppScreen):
 
     def _show_known(self) -> None:
         box = self.ids.known
-        known = getattr(self, "_known", [])
+        known = getattr(self, "_known", [])   # none known before the first refresh() set them
         if len(box.children) != len(known) or [c.person for c in reversed(box.children)] != \
                 [k.name for k in known]:
             box.clear_widgets()
