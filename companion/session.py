@@ -44,6 +44,12 @@ class Proposal:
     alternatives: tuple[tuple[Action, ...], ...] = ()
     source: str = "camera"
     words: Text | None = None
+    #: what the camera's search already played out, so a Confirm applies nothing again: ``base``
+    #: the state it searched from, ``ends`` the states each choice's steps lead to, ``more``
+    #: whether the reading may explain more after each choice (another player's change)
+    base: Any = field(default=None, compare=False, repr=False)
+    ends: tuple[tuple[Any, ...], ...] = field(default=(), compare=False, repr=False)
+    more: tuple[bool, ...] = field(default=(), compare=False, repr=False)
 
     @property
     def action(self) -> Action:
@@ -307,17 +313,19 @@ class TableSession:
         """
         self._submit(action)
 
-    def _submit(self, action: Action | dict[str, Any], joined: bool = False) -> None:
-        """:meth:`submit`; ``joined``: one more step of the player action before (journaled so)."""
+    def _submit(self, action: Action | dict[str, Any], joined: bool = False, after: Any = None) -> None:
+        """:meth:`submit`; ``joined``: one more step of the player action before (journaled so);
+        ``after``: the state ``action`` leads to, when the rules already said so (a camera search)."""
         with self._lock:
             if isinstance(action, dict):
                 action = self._parse(action)
             before = self.state
-            try:
-                after = self.game.apply(before, action)
-            except CompanionError as exc:
-                self._refuse(_reason_of(exc))
-                raise
+            if after is None:
+                try:
+                    after = self.game.apply(before, action)
+                except CompanionError as exc:
+                    self._refuse(_reason_of(exc))
+                    raise
             self._save("do", action.to_dict(), finish=self._finish_result(after), joined=joined)
             self._timeline.do(after, action, joined)
             self.pending, self.unexplained = None, ()
@@ -329,19 +337,24 @@ class TableSession:
         leaves the game as it was (the error is reported as by :meth:`submit`)."""
         self._submit_all(actions)
 
-    def _submit_all(self, actions: Sequence[Action], joined: bool = False) -> None:
-        """:meth:`submit_all`; ``joined``: the actions then undone and redone as one."""
+    def _submit_all(self, actions: Sequence[Action], joined: bool = False,
+                    ends: Sequence[Any] = ()) -> None:
+        """:meth:`submit_all`; ``joined``: the actions then undone and redone as one; ``ends``:
+        the state each action leads to, when a camera search already applied them here."""
         with self._lock:
-            state = self.state
-            for action in actions:
-                try:
-                    state = self.game.apply(state, action)
-                except CompanionError as exc:
-                    self._refuse(_reason_of(exc))
-                    raise
+            if not ends:
+                state, found = self.state, []
+                for action in actions:
+                    try:
+                        state = self.game.apply(state, action)
+                    except CompanionError as exc:
+                        self._refuse(_reason_of(exc))
+                        raise
+                    found.append(state)
+                ends = found
             with self._one_write():
                 for index, action in enumerate(actions):
-                    self._submit(action, joined=joined and index > 0)
+                    self._submit(action, joined=joined and index > 0, after=ends[index])
 
     def _parse(self, data: dict[str, Any]) -> Action:
         try:
@@ -492,26 +505,32 @@ class TableSession:
                     self._emit("changed")
                 return None
             self.unexplained = ()
-            self.pending = self._proposal(readings[0], tuple(readings[1:]), "camera")
+            self.pending = self._proposal(readings[0][0], tuple(r[0] for r in readings[1:]), "camera",
+                                          ends=tuple(r[1] for r in readings),
+                                          more=tuple(r[2] for r in readings))
             self._emit("changed")
             return self.pending
 
-    def _readings(self, camera: Any, reading: TableReading) -> list[tuple[Action, ...]]:
+    def _readings(self, camera: Any, reading: TableReading
+                  ) -> list[tuple[tuple[Action, ...], tuple[Any, ...], bool]]:
         """Every sequence of actions that explains ``reading`` (at most MAX_READINGS, each at
         most MAX_STEPS long, or as long as the game's camera asks up to STEP_CAP), most likely
-        first; of two that end in the same game, the first.
+        first; of two that end in the same game, the first.  Each with the states its steps
+        lead to, and whether the reading may explain more after it.
         A sequence is one player's change: it stops where another player would act (what
         they did is the next proposal)."""
-        found: list[tuple[tuple[Action, ...], Any]] = []
+        found: list[tuple[tuple[Action, ...], tuple[Any, ...], bool]] = []
         limit = min(STEP_CAP, max(MAX_STEPS, camera.steps(self.state, reading)))
 
-        def follow(state: Any, steps: tuple[Action, ...], player: tuple[int, ...] | None) -> None:
+        def follow(state: Any, steps: tuple[Action, ...], states: tuple[Any, ...],
+                   player: tuple[int, ...] | None) -> None:
             if len(found) >= MAX_READINGS:
                 return
             acting = tuple(self.game.to_act(state))
             if acting != (TABLE,):
                 player = acting if player is None else player
-            done = len(steps) >= limit or self.game.is_over(state) or acting not in (player, (TABLE,))
+            over = self.game.is_over(state)
+            done = len(steps) >= limit or over or acting not in (player, (TABLE,))
             followed = False
             for action in () if done else tuple(camera.actions_for_reading(state, reading)):
                 try:
@@ -519,18 +538,22 @@ class TableSession:
                 except CompanionError:
                     continue    # the game proposed what its rules refuse: not a reading
                 followed = True
-                follow(after, steps + (action,), player)
-            if steps and not followed and all(end != state for _, end in found):
-                found.append((steps, state))
+                follow(after, steps + (action,), states + (after,), player)
+            if steps and not followed and all(ends[-1] != state for _, ends, _ in found):
+                # stopped short (another player acts, or the step limit): the reading may hold more
+                more = done and not over and (len(steps) >= limit or bool(
+                    tuple(camera.actions_for_reading(state, reading))))
+                found.append((steps, states, more))
 
-        follow(self.state, (), None)
-        return [steps for steps, _ in found]
+        follow(self.state, (), (), None)
+        return found
 
     def _proposal(self, steps: Sequence[Action], alternatives: tuple[tuple[Action, ...], ...],
-                  source: str) -> Proposal:
+                  source: str, ends: tuple[tuple[Any, ...], ...] = (),
+                  more: tuple[bool, ...] = ()) -> Proposal:
         camera = load_manifest(self.config.game).camera
         words = camera.describe(self.state, tuple(steps)) if camera is not None else None
-        return Proposal(tuple(steps), alternatives, source, words)
+        return Proposal(tuple(steps), alternatives, source, words, self.state if ends else None, ends, more)
 
     def propose(self, action: Action | Sequence[Action],
                 alternatives: Sequence[Action | Sequence[Action]] = (),
@@ -551,8 +574,10 @@ class TableSession:
             pending = self.pending
             if pending is None or not pending.alternatives:
                 return pending
-            return self.propose(pending.alternatives[0], pending.alternatives[1:] + (pending.steps,),
-                                pending.source)
+            self.pending = self._proposal(pending.alternatives[0], pending.alternatives[1:] + (pending.steps,),
+                                          pending.source, _turned(pending.ends), _turned(pending.more))
+            self._emit("changed")
+            return self.pending
 
     def confirm(self, choice: int = 0) -> tuple[Action, ...]:
         """Confirm the pending proposal (or one of its other readings): all its steps, as
@@ -563,12 +588,23 @@ class TableSession:
             choices = self.pending.choices
             if not 0 <= choice < len(choices):
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
-            steps = choices[choice]
-            from_camera = self.pending.source == "camera"
-            self._submit_all(steps, joined=True)
-            if from_camera and self._reading is not None:
-                self.propose_from_reading(self._reading)
+            pending, steps = self.pending, choices[choice]
+            searched = pending.base is self.state and len(pending.ends) == len(choices)
+            self._submit_all(steps, joined=True, ends=pending.ends[choice] if searched else ())
+            if pending.source == "camera" and self._reading is not None:
+                if not searched or pending.more[choice]:
+                    self.propose_from_reading(self._reading)   # what the next player did
+                else:   # the search already found nothing after these steps: only what it cannot explain
+                    self._note_unexplained(self._reading)
             return steps
+
+    def _note_unexplained(self, reading: TableReading) -> None:
+        camera = load_manifest(self.config.game).camera
+        if camera is not None and not self.is_over:
+            seen = camera.unexplained(self.state, reading)
+            if seen != self.unexplained:
+                self.unexplained = seen
+                self._emit("changed")
 
     def reject(self) -> None:
         """Drop the proposal; the reading it came from is not asked again."""
@@ -603,6 +639,11 @@ class TableSession:
 
     def abandon(self) -> None:
         self.journal.abandon_game(self.game_id)
+
+
+def _turned(items: tuple[Any, ...]) -> tuple[Any, ...]:
+    """``items`` with the first moved last (the next reading first)."""
+    return items[1:] + items[:1]
 
 
 def _reason_of(exc: CompanionError) -> Text:

@@ -44,9 +44,6 @@ class GpioBackend:
         self.panel = panel
         self.player = SignalPlayer(panel, timings)
         self.driver: Optional[SimulatedPanel] = SimulatedPanel(panel) if choice.simulated else None
-        #: how a signal shows in the game being played (the composition root injects the
-        #: games' declarations; None: the generic cue of each kind)
-        self.cue_for: Optional[Callable[[Signal], Cue]] = None
         self._closed = False
 
     @property
@@ -74,9 +71,8 @@ class GpioBackend:
             self.panel.set_seat_colour(seat, colour)
 
     def play(self, signal: Signal, cue: Cue | None = None) -> PatternRun:
-        """Play ``signal`` as ``cue`` (default: as ``cue_for`` says, else its kind's generic cue)."""
-        if cue is None and self.cue_for is not None:
-            cue = self.cue_for(signal)
+        """Play ``signal`` as ``cue``: as the game being played declares it (the caller
+        resolves it), or without one as its kind's generic cue."""
         return self.player.play(signal, cue)
 
     def set_fault(self, on: bool) -> None:

@@ -106,9 +106,12 @@ class CameraFeed:
         self.worker.close()
 
 
-def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
-                on_status: Callable[[str], None] | None = None) -> tuple[CameraFeed | None, str]:
-    """The camera feed for ``session`` per settings; (None, reason) when there is none."""
+def open_camera(session: TableSession, settings: Any, on_status: Callable[[str], None] | None = None,
+                on_error: Callable[[], None] | None = None,
+                translate: Callable[[Text], str] = str) -> tuple[CameraFeed | None, str]:
+    """The camera feed for ``session`` per settings; (None, reason) when there is none.
+    ``on_status`` gets the camera's problems (in the players' language: ``translate``),
+    ``on_error`` is called when the camera fails (the status LED)."""
     choice = settings.camera
     if choice == "none":
         return None, ""
@@ -117,43 +120,22 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
+        source = frame_source(settings, setup, stepped=STEPPED_SIMULATION)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
-        return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error,
-                          translate=app_translate).start(), ""
+        return CameraFeed(session, setup, source, on_status, on_error=on_error,
+                          translate=translate).start(), ""
     except Exception:  # a camera that fails must never stop the game
         log.exception("camera failed")
         return None, N_("Camera unavailable: play by touch.")
 
 
-def app_translate(text: Text) -> str:
-    """``text`` in the running app's language (English without an app)."""
-    from kivy.app import App
-
-    tr = getattr(App.get_running_app(), "tr", None)
-    return tr(text) if tr is not None else str(text)
-
-
-def signal_camera_error() -> None:
-    """The status LED (and low beep) of the running app's panel: the camera failed."""
-    from kivy.app import App
-
-    from companion.signals import ErrorSignal
-
-    hardware = getattr(App.get_running_app(), "hardware", None)
-    if hardware is not None:
-        hardware.play(ErrorSignal())
-
-
-def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
-                 choose: Callable[[], Any] | None = None, stepped: bool = False) -> Any:
+def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any] | None = None,
+                 stepped: bool = False) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table.  ``stepped``: a
-    simulated camera renders only the frames it is stepped for (tests).
-
-    ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
-    camera: ``auto`` looks for one (:func:`choose_camera`)."""
+    simulated camera when the game has no simulated table.  ``auto`` looks for a
+    camera (:func:`choose_camera`, or ``choose``), whether the GPIO panel is simulated
+    or not.  ``stepped``: a simulated camera renders only the frames it is stepped for (tests)."""
     choice, device = settings.camera, settings.camera_device
     if choice == "none":
         return None
@@ -175,7 +157,7 @@ def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = Fa
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source
 
-        return Picamera2Source(lens_position=getattr(settings, "lens_position", None))
+        return Picamera2Source(lens_position=settings.lens_position)
     from vision.sources.opencv import OpenCVSource
 
     return OpenCVSource(int(device) if device.isdigit() else device)

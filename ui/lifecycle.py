@@ -151,7 +151,7 @@ class TableExceptionHandler:
         except Exception:  # noqa: BLE001 - the banner itself failing must not loop
             log.exception("could not show the error banner")
         try:
-            hardware = getattr(self.app, "hardware", None)
+            hardware = self.app.hardware   # None until build() opened the panel
             if hardware is not None:
                 from companion.signals import ErrorSignal
 

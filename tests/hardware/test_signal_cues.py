@@ -109,21 +109,19 @@ def test_the_game_end_and_clear_stop_the_blinking(mock_factory, player):
     assert all(pin(mock_factory, g).state == 0 for g in SEAT_PINS)
 
 
-def test_the_backend_plays_signals_as_the_injected_declarations_say(tmp_path):
-    """The composition root injects ``cue_for`` (the game's declarations): a plain
-    ``play(signal)`` then plays the declared pattern on the declared seats."""
+def test_the_backend_plays_signals_as_the_given_cue_says(tmp_path):
+    """The table's controller resolves the cue (the game's declarations) and hands it over with
+    the signal: ``play(signal, cue)`` plays the declared pattern on the declared seats."""
     from hardware.backend import open_backend
 
     model = tmp_path / "model"
     model.write_text("Some laptop")
     with open_backend({}, True, timings=FAST, model_path=model) as backend:
-        backend.cue_for = lambda signal: Cue(FLASH, (0,))   # a game that only flashes seat 1
-        run = backend.play(PirateAttack(1, 3))
+        run = backend.play(PirateAttack(1, 3), Cue(FLASH, (0,)))   # a game that only flashes seat 1
         assert run.done.wait(WAIT)
         assert {seat for frame in run.pattern.frames for seat in frame.seats} == {0}
         assert not any(frame.note for frame in run.pattern.frames)
-        backend.cue_for = None                               # the generic raid: both seats, buzzer
-        run = backend.play(PirateAttack(1, 3))
+        run = backend.play(PirateAttack(1, 3))                     # the generic raid: both seats, buzzer
         assert run.done.wait(WAIT)
         assert {seat for frame in run.pattern.frames for seat in frame.seats} == {1, 3}
         assert any(frame.note for frame in run.pattern.frames)

@@ -37,6 +37,61 @@ async def coloretto_card_seen_once(probe) -> None:
     probe.record("after_undo", len(session.actions) - before)
 
 
+class Counts:
+    """Counts the session's proposal searches and the engine's applies."""
+
+    def __init__(self, session) -> None:
+        self.searches = self.applies = self.proposes = 0
+        game, search, propose = session.game, session._readings, session.propose_from_reading
+        apply = game.apply
+
+        def counted_apply(*args, **kwargs):
+            self.applies += 1
+            return apply(*args, **kwargs)
+
+        def counted_search(*args, **kwargs):
+            self.searches += 1
+            return search(*args, **kwargs)
+
+        def counted_propose(*args, **kwargs):
+            self.proposes += 1
+            return propose(*args, **kwargs)
+
+        game.apply = counted_apply
+        session._readings = counted_search
+        session.propose_from_reading = counted_propose
+
+    def take(self) -> dict:
+        taken = {"searches": self.searches, "applies": self.applies, "proposes": self.proposes}
+        self.searches = self.applies = self.proposes = 0
+        return taken
+
+
+async def coloretto_card_counted(probe) -> None:
+    app = probe.app
+    await start_coloretto(probe)
+    await set_up_by_taps(probe)
+    session = app.session
+    table = app.camera.setup.simulated_table
+    await probe.step_camera()                  # the mat as dealt: the camera settles on it
+    await probe.frames(10)
+    counts = Counts(session)
+    await probe.tap(probe.find(text="Lay a card (camera)", cls="PickerWrap"))
+    await probe.until(lambda: bool(table.loose))
+    counts.take()
+    await probe.step_camera()
+    await probe.until_session(lambda: session.pending is not None)
+    await probe.frames(10)
+    probe.record("steps", len(session.pending.steps))
+    probe.record("camera_step", counts.take())
+    before = len(session.actions)
+    await probe.tap_id("confirm_proposal")
+    await probe.until(lambda: len(session.actions) > before)
+    await probe.frames(10)
+    probe.record("confirm", counts.take())
+    probe.record("pending_after_confirm", session.pending is not None)
+
+
 def _box(widget) -> tuple[float, float, float, float]:
     x, y = widget.to_window(*widget.pos)
     return x, y, x + widget.width, y + widget.height

@@ -175,7 +175,7 @@ async def damaged_layout(probe) -> None:
     keyboard_module.LAYOUT_DIR = layouts
     played = []
     real_play = app.hardware.play
-    app.hardware.play = lambda signal: (played.append(type(signal).__name__), real_play(signal))[1]
+    app.hardware.play = lambda signal, *cue: (played.append(type(signal).__name__), real_play(signal, *cue))[1]
     await open_setup(probe, players=2)
     field = name_fields(probe)[0]
     await focus(probe, field)

@@ -20,6 +20,17 @@ def test_a_coloretto_card_seen_by_the_camera_is_one_confirm(run_ui):
     assert r["after_undo"] == 0          # one Undo takes the whole card back
 
 
+def test_one_camera_step_is_searched_once_and_its_confirm_applies_nothing_again(run_ui):
+    """In the running app: the reading of one card is searched once (each of its three steps
+    applied once); the strip's Confirm plays what that search found, without applying the
+    steps again or searching the same reading afresh."""
+    r = run_ui("scenarios_camera_once:coloretto_card_counted").result
+    assert r["steps"] == 3
+    assert r["camera_step"] == {"searches": 1, "applies": 3, "proposes": 1}
+    assert r["confirm"] == {"searches": 0, "applies": 0, "proposes": 0}
+    assert not r["pending_after_confirm"]
+
+
 @pytest.mark.parametrize("size", ["800x480", "1280x800"])
 def test_the_golden_horn_camera_view_never_replaces_the_move_controls(run_ui, size):
     run = run_ui("scenarios_camera_once:golden_horn_camera_beside_controls", size=size)

@@ -97,8 +97,8 @@ def test_the_app_camera_does_not_follow_the_simulated_panel(tmp_path):
         from vision.sources.choice import CameraChoice
         settings = types.SimpleNamespace(camera="auto", camera_device="0", lens_position=1.8)
         setup = CameraSetup(profile=None, simulated_table=object())
-        webcam = frame_source(settings, setup, True, choose=lambda: CameraChoice("opencv", "/dev/video8"))
-        pi = frame_source(settings, setup, True, choose=lambda: CameraChoice("picamera2"))
+        webcam = frame_source(settings, setup, choose=lambda: CameraChoice("opencv", "/dev/video8"))
+        pi = frame_source(settings, setup, choose=lambda: CameraChoice("picamera2"))
         print(type(webcam).__name__, webcam.device, type(pi).__name__, pi.lens_position)
         ''')
     env = {**os.environ, "PYTHONPATH": str(ROOT), "KIVY_LOG_MODE": "PYTHON", "KIVY_NO_ARGS": "1",

@@ -86,9 +86,9 @@ class TextRowEditor(OptionEditor):
         return text or None
 
 
-#: reads a text option from the camera: (players, settings, simulated machine) -> text;
+#: reads a text option from the camera: (players, settings) -> text;
 #: raises CompanionError with what is wrong on the table
-CameraReader = Callable[[int, Any, bool], str]
+CameraReader = Callable[[int, Any], str]
 
 
 class CameraTextEditor(TextRowEditor):
@@ -111,7 +111,7 @@ class CameraTextEditor(TextRowEditor):
         def work() -> None:
             value, error = None, None
             try:
-                value = self.reader(players, app.settings, app.simulated)
+                value = self.reader(players, app.settings)
             except CompanionError as exc:
                 error = exc
             except Exception as exc:  # a camera failure must not take the setup screen down

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -27,7 +27,7 @@ def pair_text(app, h: stats.HeadToHead) -> str:
                        first_average=number(h.first_average), second_average=number(h.second_average)))
 
 
-class HeadToHeadScreen(Screen):
+class HeadToHeadScreen(AppScreen):
     first = StringProperty("")
     second = StringProperty("")
     summary = StringProperty("")

@@ -12,7 +12,7 @@ from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -137,7 +137,7 @@ def remembered(name: Any, compute) -> Any:
     return _cache[name]
 
 
-class HistoryScreen(Screen):
+class HistoryScreen(AppScreen):
     """Also reads the figures ahead (:func:`warm_up`) whenever Home or the scores show."""
 
     selected = NumericProperty(0)
@@ -194,7 +194,7 @@ class HistoryScreen(Screen):
             everything = load_plays(app)
             plays = remembered(("select", self.game_filter, self.period),
                                lambda: stats.select(everything, self.game_filter or None, self.period))
-            rows = getattr(self, f"_{self.tab}_rows")(app, plays)
+            rows = getattr(self, f"_{self.tab}_rows")(app, plays)   # the tab's own method: _<tab>_rows
         except JournalError as exc:
             self.stats_text = app.storage_failed(exc)
             return
@@ -346,7 +346,7 @@ class HistoryScreen(Screen):
         log.error("export to %s failed: %s", folder, exc)
         if app.hardware is not None:
             app.hardware.set_fault(True)
-            Clock.schedule_once(lambda _dt: app._show_unsaved(), 10)  # the LED tells the saving state again
+            Clock.schedule_once(lambda _dt: app.controller.show_unsaved(), 10)  # the LED tells the saving state again
         self.export_text = app.tr("The export failed: {reason}. Check that the stick is not full or "
                                   "write-protected, then try again.", reason=str(exc))
         app.show_banner(self.export_text, seconds=12, error=True)

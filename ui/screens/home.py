@@ -6,7 +6,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.dates import local_text
 from companion.engine import CompanionError
@@ -23,7 +23,7 @@ load_kv(__file__)
 WINNER_MARK = "[font=DejaVuSans]★[/font] "
 
 
-class HomeScreen(Screen):
+class HomeScreen(AppScreen):
     resume_title = StringProperty("")
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)

@@ -4,7 +4,7 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.messages import Text
 from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
@@ -25,7 +25,7 @@ def step_prompt(app, step: SelfTestStep) -> str:
     return app.tr("Is the LED of seat {n} on?", n=step.seat + 1)
 
 
-class HardwareTestScreen(Screen):
+class HardwareTestScreen(AppScreen):
     prompt = StringProperty("")
     running = BooleanProperty(False)
     asks_answer = BooleanProperty(False)

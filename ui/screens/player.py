@@ -7,7 +7,7 @@ import logging
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -26,7 +26,7 @@ def figures_text(app, s: stats.PlayerStats) -> str:
                   average=number(s.average), best=s.best, margin=f"{s.average_margin:+.1f}")
 
 
-class PlayerScreen(Screen):
+class PlayerScreen(AppScreen):
     name_shown = StringProperty("")
     overall = StringProperty("")
     others = ListProperty([])

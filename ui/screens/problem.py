@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.messages import N_
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, RETRY
@@ -24,7 +24,7 @@ WAY_LABELS = {
 }
 
 
-class ProblemScreen(Screen):
+class ProblemScreen(AppScreen):
     """Renders ``app.startup_problem`` (a :class:`~companion.storage_problems.StorageProblem`)."""
 
     problem = ObjectProperty(None, allownone=True)

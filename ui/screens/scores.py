@@ -14,7 +14,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
 from companion.engine import CompanionError
@@ -128,7 +128,7 @@ class ScoreDetailsPopup(Popup):
             self.ids.lines.add_widget(row)
 
 
-class ScoresScreen(Screen):
+class ScoresScreen(AppScreen):
     heading = StringProperty("")
     final = BooleanProperty(False)
     back_to = StringProperty("table")

@@ -6,7 +6,7 @@ from typing import Any
 
 from kivy.app import App
 from kivy.properties import StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.engine import CompanionError
 from companion.messages import Text
@@ -73,7 +73,7 @@ def _seat_lights(value: str, number: int) -> list[Any]:
     return lights
 
 
-class SettingsScreen(Screen):
+class SettingsScreen(AppScreen):
     error = StringProperty("")
 
     def _lens_position(self, app: Any) -> float | None:

@@ -7,7 +7,7 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
 from companion.engine import CompanionError, GameConfig, Option, Player
 from companion.games import available_games, game_title, load_game, load_manifest
@@ -53,7 +53,7 @@ class ChoiceRowEditor(OptionEditor):
         return back.get(self.widget.ids.choice.text, self.option.default)
 
 
-class SetupScreen(Screen):
+class SetupScreen(AppScreen):
     game_name = StringProperty("")
     player_count = NumericProperty(0)
     error = StringProperty("")

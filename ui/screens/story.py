@@ -7,7 +7,7 @@ import logging
 from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 
@@ -50,7 +50,7 @@ def nice_step(span: float, ticks: int = 6) -> int:
     return step
 
 
-class StoryScreen(Screen):
+class StoryScreen(AppScreen):
     heading = StringProperty("")
     legend = StringProperty("")
     game_id = NumericProperty(0)

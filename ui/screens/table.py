@@ -5,10 +5,10 @@ from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 
-from companion.engine import TABLE, CompanionError
-from companion.signals import GameEnded, Signal
+from companion.engine import TABLE
+from companion.signals import GameEnded
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui, view_for
 from ui.screens import load_kv
@@ -20,7 +20,7 @@ TURN_FONT_SP = (36, 32, 28, 24, 20)
 NEUTRAL_RGB = (0.22, 0.25, 0.29)
 
 
-class TableScreen(Screen):
+class TableScreen(AppScreen):
     game_title = StringProperty("")
     turn_text = StringProperty("")
     proposal_text = StringProperty("")
@@ -53,22 +53,21 @@ class TableScreen(Screen):
         self.fit_turn()
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
         self.can_correct = game_ui(session.config.game).corrections is not None
-        pending = session.pending
-        self.has_proposal = pending is not None
-        self.proposal_text = app.tr("Camera saw: {action}", action=app.say(pending.text)) if pending else ""
-        self.camera_note = "" if pending else " · ".join(app.say(t) for t in session.unexplained)
-        self._publish(app)
+        proposal = app.controller.proposal_view()
+        self.has_proposal, self.proposal_text = proposal.has_proposal, proposal.text
+        self.camera_note = proposal.camera_note
+        self._publish(app, proposal)
         self.view.refresh()
 
-    def _publish(self, app) -> None:
+    def _publish(self, app, proposal) -> None:
         """What the message strip (ui/root.kv) shows for this screen."""
-        pending = app.session.pending if app.session is not None else None
-        app.proposal_text = self.proposal_text
-        app.has_other_reading = bool(pending and pending.alternatives)
-        app.camera_note = self.camera_note
+        app.proposal_text = proposal.text
+        app.has_other_reading = proposal.has_other_reading
+        app.camera_note = proposal.camera_note
 
     def on_enter(self, *_args) -> None:
-        self._publish(App.get_running_app())
+        app = App.get_running_app()
+        self._publish(app, app.controller.proposal_view())
 
     def on_leave(self, *_args) -> None:
         app = App.get_running_app()
@@ -87,14 +86,14 @@ class TableScreen(Screen):
                 break
         self.turn_font_size = sp(size)
 
-    def on_signal(self, signal: Signal) -> None:
+    def on_signal(self, shown) -> None:
+        """A signal of the game (a ``ShownSignal``: its banner text and cue resolved)."""
         app = App.get_running_app()
-        text = app.signal_spec(signal).text(signal)   # as the game declares it
-        if text is not None:
-            app.show_banner(app.say(text), seconds=5)
+        if shown.text is not None:
+            app.show_banner(shown.text, seconds=5)
         if self.view is not None:
-            self.view.on_signal(signal)
-        if isinstance(signal, GameEnded):
+            self.view.on_signal(shown.signal)
+        if isinstance(shown.signal, GameEnded):
             app.manager.get_screen("scores").show_session(app.session)
             app.goto("scores")
 
@@ -105,20 +104,20 @@ class TableScreen(Screen):
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
         """One player's action and the table's entries after it (the session says what)."""
-        self._safely(App.get_running_app().session.undo_turn)
+        App.get_running_app().controller.undo()
 
     def redo(self) -> None:
-        self._safely(App.get_running_app().session.redo_turn)
+        App.get_running_app().controller.redo()
 
     def confirm(self, choice: int = 0) -> None:
-        self._safely(lambda: App.get_running_app().session.confirm(choice))
+        App.get_running_app().controller.confirm(choice)
 
     def other_reading(self) -> None:
         """Cycle to the next reading of what the camera saw (adjust)."""
-        App.get_running_app().session.other_reading()
+        App.get_running_app().controller.other_reading()
 
     def reject(self) -> None:
-        App.get_running_app().session.reject()
+        App.get_running_app().controller.reject()
 
     def correct_table(self) -> None:
         """Open "correct the table": counts kept by hand, set to what lies on the table."""
@@ -130,12 +129,6 @@ class TableScreen(Screen):
         app = App.get_running_app()
         app.manager.get_screen("scores").show_session(app.session)
         app.goto("scores")
-
-    def _safely(self, call) -> None:
-        try:
-            call()
-        except CompanionError:
-            pass  # the session reported the reason as a banner
 
 
 def turn_rgb(session) -> tuple[float, float, float]:

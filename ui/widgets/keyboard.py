@@ -79,6 +79,7 @@ def keyboard_class() -> type:
         dead = StringProperty("")
 
         def __init__(self, **kwargs: Any):
+            # no running app (the keyboard built on its own) or one without a language: Latin
             home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
             kwargs.setdefault("home", home)
             kwargs.setdefault("layout_path", str(LAYOUT_DIR))
@@ -311,7 +312,7 @@ def keyboard_class() -> type:
                 self.dead = ""
                 self.have_shift = self.have_special = self.have_capslock = False
             else:  # each opening starts in the app language's alphabet
-                self.home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
+                self.home = home_layout(getattr(App.get_running_app(), "lang", LATIN))   # as in __init__
                 self.layout = self.home
 
         def _keep_target_visible(self, *_dt: Any) -> None:
@@ -344,7 +345,7 @@ def keyboard_class() -> type:
             field taller than the room above the keyboard (the settings' pin list) the
             line with the cursor."""
             bottom = target.to_window(target.x, target.y)[1]
-            cursor = getattr(target, "cursor_pos", None)
+            cursor = getattr(target, "cursor_pos", None)   # a TextInput's; other targets have none
             if cursor is None:
                 return bottom
             cursor_bottom = target.to_window(*cursor)[1] - getattr(target, "line_height", 0)
@@ -388,7 +389,7 @@ def _app_root() -> Any:
     from kivy.app import App
 
     app = App.get_running_app()
-    return getattr(app, "root", None)
+    return getattr(app, "root", None)   # no running app: no root
 
 
 #: what the players see when a layout file cannot be read (the keyboard falls back to another)
@@ -411,9 +412,9 @@ def report_problem(message: str, file: str = "") -> None:
     app = App.get_running_app()
     if app is None:
         return
-    if hasattr(app, "show_banner"):
+    if hasattr(app, "show_banner"):   # the running app may be another Kivy app, without a banner
         app.show_banner(app.tr(LAYOUT_PROBLEM, file=file), seconds=15, error=True)
-    hardware = getattr(app, "hardware", None)
+    hardware = getattr(app, "hardware", None)   # nor a panel
     if hardware is not None:
         hardware.play(ErrorSignal(reason=message))
 

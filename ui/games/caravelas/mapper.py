@@ -22,7 +22,7 @@ from kivy.core.image import Image as CoreImage
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from kivy.uix.screenmanager import Screen
+from ui.screens.base import AppScreen
 from kivy.uix.widget import Widget
 
 from companion.caravelas import mapper as M
@@ -164,7 +164,7 @@ class MapView(Widget):
                     Line(circle=(x, y, r + dp(5)), width=dp(2.5))
 
 
-class BoardMapperScreen(Screen):
+class BoardMapperScreen(AppScreen):
     tool = StringProperty("cell")
     status = StringProperty("")
     problems = StringProperty("")
@@ -383,7 +383,7 @@ class BoardMapperScreen(Screen):
         from vision.games.caravelas.camera import CaravelasTable
 
         setup = CameraSetup(profile=None, simulated_table=CaravelasTable(load_board("demo")))
-        source = frame_source(app.settings, setup, app.simulated)
+        source = frame_source(app.settings, setup)
         if source is None:
             raise OSError("no camera is chosen in the settings")
         with source:

@@ -18,7 +18,7 @@ def build_view(session: Any) -> Any:
     return GoldenHornView(session=session)
 
 
-def read_route_tiles(players: int, settings: Any, simulated_machine: bool) -> str:
+def read_route_tiles(players: int, settings: Any) -> str:
     """The setup screen's ``route.tiles`` read by the camera from the tiles on the table
     (on a laptop: from the simulated copy of the game).  Raises CompanionError with
     what is wrong on the table (a tile missing, Modone's side, …)."""
@@ -28,7 +28,7 @@ def read_route_tiles(players: int, settings: Any, simulated_machine: bool) -> st
     from vision.games.golden_horn.route import read_route_from
 
     copy = simulated_copy(players)
-    source = frame_source(settings, CameraSetup(copy.profile, copy), simulated_machine)
+    source = frame_source(settings, CameraSetup(copy.profile, copy))
     if source is None:
         raise CompanionError(Text(N_("The camera is switched off in the settings: type the colours.")))
     try:

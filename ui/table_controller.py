@@ -1,0 +1,408 @@
+"""The table's logic, without a window: the journal and its problems, the game being
+played, the saving retries, the camera's proposal as view data, and the signals with
+their LED/buzzer cue resolved.
+
+The Kivy app builds one :class:`TableController` and is its :class:`Shell`: the
+controller asks the shell to show a banner, go to a screen or refresh the table,
+and never imports Kivy, so it is tested without a window
+(tests/ui/test_table_controller.py).  Screens and the message strip call the
+controller (confirm, other reading, reject, undo, redo); it calls the session.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable, Protocol
+
+from companion.engine import CompanionError, GameConfig
+from companion.games import load_manifest
+from companion.i18n import N_, Text, with_names
+from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.session import SessionEvent, TableSession, recover_finished_games
+from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
+from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, StorageProblem, describe, unsaved_text
+from ui.colours import colour_key
+
+JOURNAL_FILE = "journal.sqlite3"
+#: seconds between retries of moves that could not be saved
+SAVE_RETRY_SECONDS = 5.0
+#: what the notice line says while the journal is not the normal, writable one
+MODE_NOTICES = {
+    READ_ONLY: N_("Read-only: the history can be looked at, nothing new is saved."),
+    NO_SAVING: N_("Playing without saving: nothing of this session is kept."),
+}
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class ProposalView:
+    """What the message strip and the table screen show of the camera: the proposal
+    ("Camera saw: …", "" without one), whether it has another reading, and what the
+    camera sees that nothing explains (shown only without a proposal)."""
+
+    text: str = ""
+    has_other_reading: bool = False
+    camera_note: str = ""
+
+    @property
+    def has_proposal(self) -> bool:
+        return bool(self.text)
+
+
+@dataclass(frozen=True)
+class ShownSignal:
+    """A signal as the game being played declares it: the LED/buzzer ``cue`` and the
+    banner ``text`` (translated, seats as names; None: no banner)."""
+
+    signal: Signal
+    cue: Cue
+    text: str | None
+
+
+class Shell(Protocol):
+    """What the controller asks of the window around it (the Kivy app)."""
+
+    def tr(self, message: str | Text) -> str:
+        """``message`` in the players' language."""
+
+    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False) -> None:
+        """A line of news (or, ``error``, a refusal) for ``seconds``."""
+
+    def clear_banner(self) -> None: ...
+
+    def goto(self, name: str) -> None:
+        """Show the screen ``name`` (refreshed)."""
+
+    def table_changed(self) -> None:
+        """The session changed: the table screen and the message strip show it again."""
+
+    def signal_shown(self, shown: ShownSignal) -> None:
+        """A signal for the table screen (its banner, the game's view, the scores at the end)."""
+
+    def storage_shown(self, text: str) -> None:
+        """The bar saying which moves wait in memory ("" once every move is saved)."""
+
+    def journal_notices(self, notices: list[Text]) -> None:
+        """The journal's notices (and the mode's) for the notice line, replacing the last ones."""
+
+    def every(self, seconds: float, callback: Callable[[], None]) -> Callable[[], None]:
+        """Call ``callback`` every ``seconds`` on the UI thread; returns what cancels it."""
+
+
+#: opens the camera of a session: (the feed or None, the reason there is none, "" when none is wanted)
+CameraOpener = Callable[[TableSession], "tuple[Any, str]"]
+
+
+class TableController:
+    """The journal, the game being played and its camera, for one table."""
+
+    def __init__(self, shell: Shell, journal_path: Path, hardware: Any = None,
+                 open_camera: CameraOpener | None = None):
+        self.shell = shell
+        self.journal_path = Path(journal_path)
+        self.hardware = hardware        # hardware.backend.GpioBackend, or None
+        self.open_camera = open_camera
+        self.journal: Journal | None = None
+        #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
+        self.journal_mode = "normal"
+        #: a StorageProblem while the journal cannot be opened (the problem screen shows it)
+        self.startup_problem: StorageProblem | None = None
+        self.session: TableSession | None = None
+        self.camera: Any = None         # ui.camera.CameraFeed while the game has one
+        #: sessions whose moves wait in memory (also after leaving the table)
+        self._unsaved: list[TableSession] = []
+        self._cancel_retry: Callable[[], None] | None = None
+
+    # -- words ---------------------------------------------------------------
+    def say(self, text: Text | str) -> str:
+        """An engine's text translated, seats shown as the players' names."""
+        if isinstance(text, Text) and self.session is not None:
+            text = with_names(text, [p.name for p in self.session.config.players])
+        return self.shell.tr(text)
+
+    # -- the journal -----------------------------------------------------------
+    def open_journal(self) -> None:
+        """Open the journal; on failure, remember the problem for the problem screen."""
+        try:
+            journal = Journal(self.journal_path)
+        except JournalError as exc:
+            self._journal_failed(exc)
+            return
+        self._use_journal(journal, "normal")
+
+    def _use_journal(self, journal: Journal, mode: str) -> None:
+        if self.journal is not None and self.journal is not journal:
+            self.journal.close()
+        self.journal = journal
+        self.journal_mode = mode
+        self.startup_problem = None
+        self._set_fault(False)
+        self.shell.journal_notices(list(journal.notices) + ([MODE_NOTICES[mode]] if mode in MODE_NOTICES else []))
+        for notice in journal.notices:
+            log.warning("journal: %s", notice)
+        if mode == "normal":
+            try:
+                recovered = recover_finished_games(journal)
+            except JournalError as exc:
+                log.error("recovering finished games failed: %s", exc)
+            else:
+                if recovered:
+                    log.warning("%d games left unfinished by a stop were marked finished", recovered)
+
+    def _journal_failed(self, exc: JournalError) -> None:
+        """The journal cannot be used: log it, light the status LED, and keep
+        the players' words for the problem screen."""
+        log.error("journal problem (%s): %s", exc.problem, exc)
+        if self.journal is not None:
+            self.journal.close()
+            self.journal = None
+        self.startup_problem = describe(exc, self.journal_path)
+        self._set_fault(True)
+
+    def resolve_startup_problem(self, way: str) -> None:
+        """A way on, chosen on the problem screen (see companion.storage_problems)."""
+        path = self.journal_path
+        try:
+            if way == REPAIR:
+                journal, report = set_aside_and_salvage(path)
+                log.warning("journal repaired: %s", report)
+                self.shell.show_banner(self.shell.tr(Text(
+                    "A fresh journal was started: {count} game copied; the damaged file is kept as {file}.",
+                    "A fresh journal was started: {count} games copied; the damaged file is kept as {file}.",
+                    count=report.games, file=report.kept_as.name)), seconds=15)
+                mode = "normal"
+            elif way == READ_ONLY:
+                journal, mode = Journal(path, read_only=True), READ_ONLY
+            elif way == NO_SAVING:
+                journal, mode = Journal.in_memory_journal(), NO_SAVING
+            else:
+                journal, mode = Journal(path), "normal"
+        except JournalError as exc:
+            self._journal_failed(exc)
+            self.shell.goto("problem")
+            return
+        self._use_journal(journal, mode)
+        self.shell.goto("home")
+
+    def storage_failed(self, exc: JournalError) -> str:
+        """A journal error while using the app: logged, on the status LED; the
+        sentence to show.  A damaged or newer file opens the problem screen."""
+        log.error("journal problem (%s): %s", exc.problem, exc)
+        self._set_fault(True)
+        problem = describe(exc, self.journal_path)
+        if exc.problem in ("damaged", "newer"):
+            self._journal_failed(exc)
+            self.shell.goto("problem")
+        return f"{self.shell.tr(problem.title)}. {self.shell.tr(problem.advice)}"
+
+    def checkpoint(self) -> None:
+        """An idle checkpoint of the journal (the log keeps everything when it fails)."""
+        if self.journal is None:
+            return
+        try:
+            self.journal.checkpoint_if_dirty()
+        except JournalError as exc:
+            log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
+
+    # -- moves that wait in memory ---------------------------------------------
+    def _storage_changed(self, session: TableSession) -> None:
+        """A session's moves stopped (or started again) being saved."""
+        if session.storage_problem is not None:
+            if session not in self._unsaved:
+                self._unsaved.append(session)
+                log.error("moves of game #%d kept in memory: %s", session.game_id,
+                          session.storage_problem)
+            if self._cancel_retry is None:
+                self._cancel_retry = self.shell.every(SAVE_RETRY_SECONDS, self.retry_saving)
+        elif session in self._unsaved:
+            self._unsaved.remove(session)
+            log.warning("every move of game #%d is saved again", session.game_id)
+            if not self._unsaved:
+                self.shell.show_banner(self.shell.tr("Every move is saved again."), seconds=8)
+        self.show_unsaved()
+
+    def show_unsaved(self) -> None:
+        """The storage bar and the status LED as the waiting moves are now."""
+        waiting = [s for s in self._unsaved if s.storage_problem is not None]
+        if waiting:
+            first = waiting[0]
+            self.shell.storage_shown(self.shell.tr(unsaved_text(
+                first.storage_problem, sum(s.unsaved for s in waiting), self.journal_path)))
+        else:
+            self.shell.storage_shown("")
+            if self._cancel_retry is not None:
+                self._cancel_retry()
+                self._cancel_retry = None
+        self._set_fault(bool(waiting) or self.startup_problem is not None)
+
+    def retry_saving(self) -> None:
+        """Write the moves that wait in memory, of every session that has some."""
+        for session in list(self._unsaved):
+            if session.flush() and session is not self.session:
+                self._storage_changed(session)  # a game left while it waited: no listener
+
+    @property
+    def unsaved_sessions(self) -> tuple[TableSession, ...]:
+        return tuple(self._unsaved)
+
+    def close(self) -> None:
+        """The app stops: the camera closed, a last try at saving, the journal closed."""
+        self._close_camera()
+        self.retry_saving()
+        for session in self._unsaved:
+            log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
+                      session.game_id, session.storage_problem)
+        if self._cancel_retry is not None:
+            self._cancel_retry()
+            self._cancel_retry = None
+        if self.journal is not None:
+            self.journal.close()
+
+    # -- the game --------------------------------------------------------------
+    def start_game(self, config: GameConfig) -> TableSession:
+        """Set up a new game (may raise ConfigError with a readable reason)."""
+        assert self.journal is not None
+        try:
+            session = TableSession.new(self.journal, config)
+        except JournalError as exc:
+            raise CompanionError(self.storage_failed(exc)) from exc
+        self.attach(session)
+        return session
+
+    def resume_game(self, game_id: int) -> TableSession:
+        assert self.journal is not None
+        try:
+            session = TableSession.resume(self.journal, game_id)
+        except JournalError as exc:
+            raise CompanionError(self.storage_failed(exc)) from exc
+        self.attach(session)
+        for notice in session.notices:
+            self.shell.show_banner(self.say(notice), seconds=12)
+        return session
+
+    def attach(self, session: TableSession) -> None:
+        """Play ``session`` at the table: its events heard, its seats on the panel, its camera open."""
+        self.shell.clear_banner()   # the last game's news ("Game over") is not this table's
+        if self.session is not None:
+            self.session.remove_listener(self._on_session_event)
+        self.session = session
+        session.add_listener(self._on_session_event)
+        if self.hardware is not None:
+            self.hardware.set_seats(session.config.player_count,   # colours, never their labels
+                                    [colour_key(p.colour) or p.colour or None for p in session.config.players])
+        self._close_camera()
+        if self.open_camera is not None:
+            self.camera, reason = self.open_camera(session)
+            if reason:
+                self.shell.show_banner(self.shell.tr(reason), seconds=8)
+        self.shell.goto("table")
+        session.announce_turn()
+
+    def close_game(self) -> None:
+        """Leave the table (the game stays in the journal)."""
+        self._close_camera()
+        if self.session is not None:
+            self.session.remove_listener(self._on_session_event)
+        self.session = None
+        if self.hardware is not None:
+            self.hardware.all_off()
+        self.shell.goto("home")
+
+    def _close_camera(self) -> None:
+        if self.camera is not None:
+            self.camera.close()
+            self.camera = None
+
+    def _on_session_event(self, event: SessionEvent) -> None:
+        if event.kind == "signal":
+            self.play(event.payload)
+        elif event.kind == "error":
+            self.shell.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
+        elif event.kind == "storage" and self.session is not None:
+            self._storage_changed(self.session)
+        elif event.kind == "undone":   # a refusal about the undone move is stale now
+            done = "; ".join(self.say(action.text()) for action in event.payload)
+            self.shell.show_banner(self.shell.tr(Text("Undone: {actions}", actions=done)), seconds=6)
+        elif event.kind == "changed":
+            if self._unsaved:
+                self.show_unsaved()
+            self.shell.table_changed()
+
+    # -- signals ---------------------------------------------------------------
+    def signal_spec(self, signal: Signal) -> SignalSpec:
+        """How ``signal`` shows: as the game being played declares it (its manifest)."""
+        if self.session is None:
+            return generic_spec(signal)
+        return load_manifest(self.session.config.game).signal_spec(signal)
+
+    def shown(self, signal: Signal) -> ShownSignal:
+        """``signal`` with its cue and its banner text resolved."""
+        spec = self.signal_spec(signal)
+        text = spec.text(signal)
+        return ShownSignal(signal, spec.cue(signal), None if text is None else self.say(text))
+
+    def play(self, signal: Signal) -> ShownSignal:
+        """``signal`` on the LEDs and buzzer and, unless it is a refusal's, on the table screen."""
+        shown = self.shown(signal)
+        if self.hardware is not None:
+            self.hardware.play(signal, shown.cue)
+        if not isinstance(signal, ErrorSignal):
+            self.shell.signal_shown(shown)
+        return shown
+
+    # -- the camera's proposal and the table's buttons -----------------------------
+    def proposal_view(self) -> ProposalView:
+        session = self.session
+        if session is None:
+            return ProposalView()
+        pending = session.pending
+        if pending is not None:
+            return ProposalView(self.shell.tr(Text("Camera saw: {action}", action=self.say(pending.text))),
+                                bool(pending.alternatives))
+        return ProposalView(camera_note=" · ".join(self.say(t) for t in session.unexplained))
+
+    def confirm(self, choice: int = 0) -> bool:
+        """Confirm the proposal (or its other reading ``choice``); False when refused
+        (the session said why in a banner)."""
+        return self._safely(lambda: self.session.confirm(choice))
+
+    def other_reading(self) -> None:
+        """The next reading of what the camera saw."""
+        if self.session is not None:
+            self.session.other_reading()
+
+    def reject(self) -> None:
+        if self.session is not None:
+            self.session.reject()
+
+    def undo(self) -> bool:
+        """One player's action and the table's entries after it (the session says what)."""
+        return self._safely(lambda: self.session.undo_turn())
+
+    def redo(self) -> bool:
+        return self._safely(lambda: self.session.redo_turn())
+
+    def press(self, button: str) -> None:
+        """A panel button no screen took: the session's, at the table."""
+        if self.session is not None:
+            self.session.press(button)
+
+    def _safely(self, call: Callable[[], Any]) -> bool:
+        if self.session is None:
+            return False
+        try:
+            call()
+        except CompanionError:
+            return False   # the session reported the reason as a banner
+        return True
+
+    def _set_fault(self, on: bool) -> None:
+        if self.hardware is not None:
+            self.hardware.set_fault(on)
+
+
+def sentence(text: str) -> str:
+    """A refusal shown on its own starts with a capital letter (engines write them as clauses)."""
+    return text[:1].upper() + text[1:]
