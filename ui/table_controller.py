@@ -17,7 +17,7 @@ from typing import Any, Callable, Protocol
 
 from companion.engine import CompanionError, GameConfig
 from companion.games import load_manifest
-from companion.i18n import N_, Text, with_names
+from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec

@@ -13,7 +13,8 @@ from companion.coloretto.actions import RemoveColour, StartPlayer
 from companion.coloretto.data import CATALOGUE
 from companion.engine import GameConfig
 from companion.games import load_manifest
-from companion.i18n import Seat, Text, Translator
+from companion.i18n import Translator
+from companion.messages import Seat, Text
 from companion.journal import JournalError
 from companion.readings import PieceReading, TableReading
 from companion.signals import ErrorSignal, SeatScored, TurnStarted, generic_spec
