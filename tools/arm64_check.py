@@ -365,7 +365,8 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
     root = Chroot(cache / f"{suite}-{arch}-{path}-root", run.log)
     tarball: list[Path] = []
     repo: list[Path] = []
-    env = {"CI": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1"}
+    # pip's 5 quick retries lost a 50-minute emulated run to a proxy resetting connections
+    env = {"CI": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_RETRIES": "20"}
 
     def build_base():
         tarball.append(base_tarball(cache, suite, arch))
