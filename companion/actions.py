@@ -24,6 +24,7 @@ import types
 import typing
 from typing import Any, ClassVar, Mapping
 
+from companion.errors import InvalidAction
 from companion.i18n import Text, untranslated
 
 
@@ -81,8 +82,6 @@ class ActionCodec:
         return tuple(self._classes)
 
     def parse(self, data: Mapping[str, Any]) -> Action:
-        from companion.engine import InvalidAction
-
         if not isinstance(data, Mapping):
             raise InvalidAction(f"an action must be a JSON object, not {type(data).__name__}")
         kind = data.get("type")

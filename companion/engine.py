@@ -1,4 +1,4 @@
-"""The engine protocol every game implements, and the errors it raises.
+"""The engine protocol every game implements (its errors are in :mod:`companion.errors`).
 
 A game is a module-level object implementing :class:`Game`: it describes the
 rules (options, player counts, data) and works on immutable states.  The state
@@ -17,62 +17,12 @@ from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
 
 from companion.actions import Action
-from companion.i18n import Text, untranslated
+from companion.errors import ConfigError
+from companion.i18n import Text
 from companion.signals import Signal
 
 #: The seat number used for the table (chance) actor.
 TABLE = -1
-
-
-class CompanionError(Exception):
-    """Root of every error the companion raises on purpose."""
-
-
-class InvalidAction(CompanionError, ValueError):
-    """An action that is malformed: unknown type, missing or mistyped fields."""
-
-
-class IllegalAction(CompanionError, ValueError):
-    """A well-formed action that the rules forbid.
-
-    ``reason`` is a sentence a player can read, as a translatable
-    :class:`~companion.i18n.Text` (a plain str is English only).  ``rule``
-    optionally names the digest section it comes from (e.g. ``"§5.2"``): a code
-    for developers, kept in ``str(exc)`` (the log) and never shown to players.
-    ``heading`` optionally names the rule as the rulebook's own heading (a Text
-    such as "Moving a ship"); players see it after the reason.
-    """
-
-    def __init__(self, reason: Text | str, rule: str | None = None, heading: Text | None = None):
-        self.reason = reason if isinstance(reason, Text) else untranslated(reason)
-        self.rule = rule
-        self.heading = heading
-        english = str(self.explanation)
-        super().__init__(f"{english} [{rule}]" if rule else english)
-
-    @property
-    def explanation(self) -> Text:
-        """The reason followed by the rulebook's heading, as players see it."""
-        if self.heading is None:
-            return self.reason
-        return Text("{reason} (rulebook: “{heading}”)", reason=self.reason, heading=self.heading)
-
-    def citing(self, headings: Mapping[str, Text]) -> "IllegalAction":
-        """The same refusal naming the rulebook heading of its rule: ``headings`` maps digest
-        codes to headings, and the longest code that starts ``rule`` wins (unchanged when
-        none does, or when a heading is already named)."""
-        if self.heading is not None or not self.rule:
-            return self
-        codes = [code for code in headings if self.rule == code or self.rule.startswith(code + " ")
-                 or self.rule.startswith(code + ".")]
-        if not codes:
-            return self
-        cited = IllegalAction(self.reason, self.rule, headings[max(codes, key=len)])
-        return cited.with_traceback(self.__traceback__)
-
-
-class ConfigError(CompanionError, ValueError):
-    """A game configuration (players, options, data) that cannot be played."""
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,8 @@ import importlib
 import logging
 from dataclasses import dataclass
 
-from companion.engine import CompanionError, Game
+from companion.engine import Game
+from companion.errors import UnknownGame
 from companion.i18n import Text
 from companion.manifest import GameManifest, ManifestError
 
@@ -36,10 +37,6 @@ GAMES: list[GameEntry] = [
     GameEntry("alles_auf_1_karte", "Alles auf 1 Karte", "companion.alles_auf_1_karte.manifest"),
     GameEntry("caravelas", "Caravelas", "companion.caravelas.manifest"),
 ]
-
-
-class UnknownGame(CompanionError, ValueError):
-    """A game name that is not in the registry (or whose module is missing)."""
 
 
 @dataclass(frozen=True)

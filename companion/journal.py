@@ -52,7 +52,7 @@ from pathlib import Path
 from typing import Any, Iterable, Sequence
 
 from companion.dates import sane_time
-from companion.engine import CompanionError
+from companion.errors import JournalError
 from companion.i18n import Text
 from companion.wal import check_wal
 
@@ -110,18 +110,6 @@ _COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "
             "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
 #: the high-water mark in the lock file: "pid game_id seq", fixed width
 _MARK_WIDTH = 80
-
-
-class JournalError(CompanionError):
-    """The journal cannot be opened, read or written.
-
-    ``problem`` is one of :data:`PROBLEMS`; ``str()`` names the file and the cause.
-    """
-
-    def __init__(self, message: str, problem: str = "io", path: Path | None = None):
-        super().__init__(message)
-        self.problem = problem
-        self.path = path
 
 
 @dataclass(frozen=True)

@@ -18,15 +18,12 @@ from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
 from companion.inputs import read_bounded_text, reason_of
-from companion.engine import CompanionError, Game, GameConfig
+from companion.engine import Game, GameConfig
+from companion.errors import CompanionError, RecordError
 from companion.games import load_game
 
 FORMAT = "table-companion-record"
 VERSION = 1
-
-
-class RecordError(CompanionError, ValueError):
-    """A record file or journal entry that cannot be read or replayed."""
 
 
 @dataclass(frozen=True)

@@ -20,10 +20,11 @@ from typing import Any, Callable, Iterator, Sequence
 
 from companion.actions import Action, DescribedAction
 from companion.corrections import TableCorrection
-from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
+from companion.engine import TABLE, Game, GameConfig, ScoreSheet
+from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.games import load_game, load_manifest
 from companion.i18n import Text, untranslated
-from companion.journal import Journal, JournalError, JournalEvent, NewEvent
+from companion.journal import Journal, JournalEvent, NewEvent
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 

@@ -43,7 +43,7 @@ from typing import Any, Mapping
 
 import tomli_w
 
-from companion.engine import CompanionError
+from companion.errors import SettingsError
 from companion.inputs import read_bounded_text, reason_of
 
 log = logging.getLogger(__name__)
@@ -73,10 +73,6 @@ def size_from_words(text: str) -> str:
     """What a player typed ("1280 × 720", "1280 x 720", "1280X720") in the settings file's
     ``WIDTHxHEIGHT`` form; "" stays "" (the default)."""
     return re.sub(r"\s*[x×X*]\s*", "x", text.strip())
-
-
-class SettingsError(CompanionError, ValueError):
-    """A settings file that cannot be used; the message names file and key."""
 
 
 @dataclass(frozen=True)

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from companion.actions import Action
-from companion.engine import CompanionError, Game, GameConfig, ScoreSheet
+from companion.engine import Game, GameConfig, ScoreSheet
+from companion.errors import CompanionError, JournalError, RecordError
 from companion.games import load_game, load_manifest
 from companion.i18n import N_
-from companion.journal import Journal, JournalError, JournalEvent
-from companion.record import RecordError
+from companion.journal import Journal, JournalEvent
 from companion.signals import (ALERT, CHASE, FLASH, FLASH_ALL, PirateAttack, SeatScored, Signal, SignalSpec,
                                TurnStarted)
 

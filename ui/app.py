@@ -19,10 +19,11 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.engine import CompanionError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import CompanionError, JournalError
 from companion.games import load_manifest
 from companion.i18n import N_, Text, Translator, with_names
-from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal import Journal, set_aside_and_salvage
 from companion.session import SessionEvent, TableSession, recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings

@@ -6,9 +6,8 @@ from typing import Any, Mapping
 
 from companion.actions import Action
 from companion.corrections import Counted
-from companion.engine import (
-    ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
-    resolve_options)
+from companion.engine import GameConfig, ScoreSheet, check_player_count, resolve_options
+from companion.errors import ConfigError, IllegalAction
 from companion.alles_auf_1_karte.rulebook import HEADINGS
 from companion.i18n import Text
 from companion.readings import TableReading

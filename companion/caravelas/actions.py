@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid, storm_n
-from companion.engine import InvalidAction
+from companion.errors import InvalidAction
 from companion.i18n import Seat, Text
 
 GOOD_WORDS = {"chilli": Text("chilli peppers"), "cinnamon": Text("cinnamon"),

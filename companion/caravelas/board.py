@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from companion.caravelas.data import (COMPASS, EVENT_CARDS, GOODS, GOODS_VP, PORT_BY_ID, SHIP4_GOODS,
                                       WEST, EAST, card_kinds_valid)
 from companion.inputs import read_bounded_text, reason_of
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 SCHEMA = "caravelas-board/1"
 DATA_DIR = Path(__file__).resolve().parent / "data"

@@ -25,7 +25,7 @@ from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
 from companion.caravelas.names import cell_name
 from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.i18n import Seat, Text
 from companion.readings import PieceReading, TableReading, pieces_of_game
 

@@ -18,8 +18,8 @@ from companion.caravelas.setup import OPTIONS, rules_from_options
 from companion.caravelas.signals import sea_signals
 from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, CaravelasState
 from companion.caravelas.view_model import summary
-from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import TABLE, GameConfig, ScoreSheet, check_player_count, resolve_options
+from companion.errors import CompanionError, ConfigError, IllegalAction
 from companion.i18n import Text
 from companion.signals import (AnswersAwaited, FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TurnStarted)

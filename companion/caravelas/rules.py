@@ -1,5 +1,6 @@
 """Caravelas rules: setup, bidding, turns, upkeep, Lisbon and the end (digest §2,
-§3, §4.8, §8, §9).  Sailing and events are in ``companion.caravelas.sailing``.
+§3, §4.8, §8, §9).  Sailing and events are in ``companion.caravelas.sailing``, the turn cycle in
+``companion.caravelas.turns``.
 
 Refusals cite the rulebook section by its English heading (the digest's rule ids
 stay in comments).
@@ -11,17 +12,19 @@ from dataclasses import replace
 from companion.caravelas import sailing
 from companion.caravelas.rulebook import END_RULE, LISBON_RULE, SAILING, TURN_ORDER
 from companion.caravelas.sailing import check
+from companion.caravelas.turns import after_order, draw_cards, end_turn, start_turn
 from companion.caravelas.actions import (Bid, BonusStep, ChooseWreck, CrossCape, DrawEvent, DrawOrder,
                                          EndBonus, EndTurn, EnterEvent, Load, PassBid, PassLisbon,
                                          PlayCard, Pirate, Reach, RevealCard, RollDice, RollDie, Sail,
                                          Step, StopInLisbon, TakePosition)
-from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRST_DEAL, HAND_SIZE,
+from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRST_DEAL,
                                       PEPPER, PORT_IDS, TILES)
 from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TURN, CaravelasState,
                                        PlayerState, Rules)
 from companion.actions import Action
 from companion.caravelas.actions import who
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.i18n import Text
 
 
@@ -70,18 +73,10 @@ def revealing_seat(state: CaravelasState) -> int:
 
 # -- bidding (BID-01..08) -------------------------------------------------------------
 
-def _after_order(state: CaravelasState, order: tuple[int, ...]) -> CaravelasState:
-    state = replace(state, order=order)
-    if state.rules.variant == DICE:       # AMB-31: no bidding, the track order rotates
-        return sailing.start_turn(replace(state, phase=TURN, turn=0))
-    return replace(state, phase=BID, cursor=0, high=0, quiet=0, totals=(0,) * len(state.players),
-                   positions=())
-
-
 def apply_draw_order(state: CaravelasState, action: DrawOrder) -> CaravelasState:
     check(sorted(action.order) == list(range(len(state.players))),
           Text("the turn order must list every player once"), TURN_ORDER)
-    return _after_order(state, action.order)
+    return after_order(state, action.order)
 
 
 def apply_bid(state: CaravelasState, action: Bid) -> CaravelasState:
@@ -134,50 +129,10 @@ def _order_fixed(state: CaravelasState, order: tuple[int, ...]) -> CaravelasStat
     if state.round == 1 and state.rules.hands:      # BID-08: the round-1 deal 4/5/6/7
         for position, seat in enumerate(order):
             state = draw_cards(state, seat, FIRST_DEAL[position])
-    return sailing.start_turn(state)
+    return start_turn(state)
 
 
-# -- hands, upkeep and the next turn ----------------------------------------------------
-
-def draw_cards(state: CaravelasState, seat: int, count: int) -> CaravelasState:
-    """``seat`` draws ``count`` cards (counts only); an empty deck takes the discard
-    pile reshuffled (AMB-26, unless the table turned that off)."""
-    deck, discard = state.deck, state.discard
-    drawn = 0
-    for _ in range(count):
-        if deck == 0 and state.rules.reshuffle:
-            deck, discard = discard, 0
-        if deck == 0:
-            break
-        deck -= 1
-        drawn += 1
-    state = replace(state, deck=deck, discard=discard)
-    return state.with_player(seat, hand=state.players[seat].hand + drawn)
-
-
-def end_turn(state: CaravelasState, exchange: bool = False) -> CaravelasState:
-    """UPK-1..3, then the next player's turn, the next round or the end (§9)."""
-    seat = state.active
-    state = state.with_player(seat, spent=0, bid=0)
-    state = replace(state, pending="", bonus=None, wrecks_due=0, last_cost=0, points=0)
-    if state.rules.hands:
-        hand = state.players[seat].hand
-        if exchange:
-            state = replace(state, discard=state.discard + hand).with_player(seat, hand=0)
-            hand = 0
-        state = draw_cards(state, seat, max(0, HAND_SIZE - hand))
-    if state.turn + 1 < len(state.order):
-        return sailing.start_turn(replace(state, turn=state.turn + 1))
-    limit = state.rules.round_limit
-    if state.last_tile_round or (limit and state.round >= limit):
-        if any(p.destinations for p in state.players):
-            return replace(state, phase=REVEAL)
-        return replace(state, phase=OVER)
-    state = replace(state, round=state.round + 1)
-    if state.rules.variant == DICE:
-        return _after_order(state, state.order[1:] + state.order[:1])
-    return _after_order(state, state.order)
-
+# -- ending a turn (upkeep and the next turn are in companion.caravelas.turns) -----------
 
 def apply_end_turn(state: CaravelasState, action: EndTurn) -> CaravelasState:
     check(not state.pending, Text("finish what the cell asks first"))

@@ -14,7 +14,8 @@ from companion.caravelas.data import (KNOWN_PORT_VP, PORT_BY_ID, SHIELD_VALUES, 
 from companion.caravelas.names import cell_name
 from companion.caravelas.rulebook import DISCOVERY, EVENTS, GOODS_RULE, SAILING
 from companion.caravelas.state import DICE, DRAWN_EVENTS, STANDARD, Bonus, CaravelasState
-from companion.engine import IllegalAction
+from companion.caravelas.turns import end_turn
+from companion.errors import IllegalAction
 from companion.i18n import Text
 
 
@@ -26,23 +27,7 @@ def check(condition: bool, reason: Text, rule: str | None = None) -> None:
         raise IllegalAction(reason, rule)
 
 
-def _rules():
-    from companion.caravelas import rules
-    return rules
-
-
-# -- turn start and the turn-end check --------------------------------------------------
-
-def start_turn(state: CaravelasState) -> CaravelasState:
-    """A player's turn begins: variant 2 rolls the dice; a player with nothing
-    available ends at once (AMB-09, unless free steps are allowed)."""
-    state = replace(state, pending="", points=0, last_cost=0)
-    if state.rules.variant == DICE:
-        return replace(state, pending="dice")
-    if state.available(state.active) == 0 and not state.rules.zero_start_free_steps:
-        return _rules().end_turn(state)
-    return state
-
+# -- the turn-end check after a cell's effects -------------------------------------------
 
 def after_effects(state: CaravelasState) -> CaravelasState:
     """TURN-END-3 on a board file: the last marker spent ends the turn at once (after
@@ -51,7 +36,7 @@ def after_effects(state: CaravelasState) -> CaravelasState:
     if state.pending or not state.rules.mapped:
         return state
     if state.available(state.active) <= 0 and (state.last_cost > 0 or not state.rules.zero_start_free_steps):
-        return _rules().end_turn(state)
+        return end_turn(state)
     return state
 
 
@@ -275,7 +260,7 @@ def apply_draw_event(state: CaravelasState, action: DrawEvent) -> CaravelasState
 def resolve_card(state: CaravelasState, card: str) -> CaravelasState:
     """EVB-04: bonus moves for the others first, then the active player's effect."""
     if card == "calm":                                   # TURN-END-4
-        return _rules().end_turn(state)
+        return end_turn(state)
     active = state.active
     part = state.players[active].part
     order = state.order

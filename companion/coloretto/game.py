@@ -13,8 +13,8 @@ from companion.coloretto.data import LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_COLOURS,
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
 from companion.corrections import Counted
-from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import GameConfig, Option, ScoreSheet, check_player_count, resolve_options
+from companion.errors import ConfigError, IllegalAction
 from companion.coloretto.rulebook import HEADINGS
 from companion.i18n import Text
 from companion.readings import TableReading

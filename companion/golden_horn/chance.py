@@ -6,7 +6,7 @@ import itertools
 import random
 from typing import Iterator
 
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import DrawCards, DrawCubes, PlaceFleet
 from companion.golden_horn.cubes import Counts

@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import partial
 
 from companion.corrections import Counted, check_box, check_correction
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Correct
 from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, CUBES_PER_COLOUR

@@ -6,8 +6,8 @@ import random
 from typing import Any, Mapping
 
 from companion.actions import Action
-from companion.engine import (TABLE, CompanionError, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import TABLE, GameConfig, ScoreSheet, check_player_count, resolve_options
+from companion.errors import CompanionError, IllegalAction, InvalidAction
 from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
                                            Move, PlaceFleet, TurnAround)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import IllegalAction, InvalidAction
+from companion.errors import IllegalAction, InvalidAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Attack, DeclareEnd, EndTurn, Move, PlaceFleet, TurnAround
 from companion.golden_horn.chance import cards_available, draw_hidden, pending_text

@@ -8,7 +8,8 @@ import pytest
 from companion.i18n import (LANGUAGE_NAMES, PLURAL_FORMS, CatalogueError, Translator, all_messages,
                             catalogue, header_plural_forms, parse_po, plural_rule, py_messages, py_plurals,
                             write_po)
-from companion.settings import Settings, SettingsError, load_settings, save_settings
+from companion.settings import Settings, load_settings, save_settings
+from companion.errors import SettingsError
 
 ROOT = Path(__file__).resolve().parents[2]
 

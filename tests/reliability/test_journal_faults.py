@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine import GameConfig
-from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal import Journal, set_aside_and_salvage
+from companion.errors import JournalError
 from companion.session import TableSession
 from companion.wal import check_wal
 from tests.fake_game import Add, Roll

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.i18n import N_, Text
 from ui.games import GameUi
 

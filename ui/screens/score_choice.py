@@ -15,7 +15,7 @@ from kivy.uix.popup import Popup
 from kivy.utils import escape_markup
 
 from companion.coloretto.actions import ChooseScoring
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.i18n import N_, Text
 from companion.match import next_game_config
 from companion.signals import ErrorSignal

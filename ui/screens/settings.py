@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.i18n import Text
 from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal

@@ -11,7 +11,8 @@ from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.engine import CompanionError, GameConfig, Player
+from companion.engine import GameConfig, Player
+from companion.errors import CompanionError
 from companion.games import available_games, game_title, load_game, load_manifest
 from companion.golden_horn.fleets import FLEET_OPTION, choose_fleets, remembered_from
 from companion.i18n import N_, Text, Translator

@@ -7,7 +7,8 @@ from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import Screen
 
-from companion.engine import TABLE, CompanionError
+from companion.engine import TABLE
+from companion.errors import CompanionError
 from companion.signals import GameEnded, Signal
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.screens import load_kv
