@@ -30,7 +30,7 @@ from companion.games import game_title, load_game
 from companion.inputs import read_bounded_text
 from companion.journal import Journal
 from companion.record import GameRecord, parse_json, record_from_dict, replay
-from companion.session import _result as game_result
+from companion.timeline import game_result
 from companion.stats import Play, PlayerNames, plays_from_rows
 from companion.story import journal_actions
 

@@ -24,7 +24,8 @@ from companion.errors import CompanionError, JournalError
 from companion.games import load_manifest
 from companion.i18n import N_, Text, Translator, with_names
 from companion.journal import Journal, set_aside_and_salvage
-from companion.session import SessionEvent, TableSession, recover_finished_games
+from companion.session import SessionEvent, TableSession
+from companion.timeline import recover_finished_games
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, describe, unsaved_text
 from companion.settings import SETTINGS_FILE, LoadedSettings, Settings, read_settings, save_settings
 from companion.signals import ErrorSignal, Signal, SignalSpec, generic_spec
