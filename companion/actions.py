@@ -90,7 +90,7 @@ class ActionCodec:
         cls = self._classes.get(kind)
         if cls is None:
             raise InvalidAction(f"unknown action type {_preview(kind)}")
-        hints = self._hints[kind]  # type: ignore[index]
+        hints = self._hints[kind]
         fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         extra = set(data) - fields - {"type"}
         if extra:

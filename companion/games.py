@@ -16,7 +16,7 @@ import importlib
 import logging
 from dataclasses import dataclass
 
-from companion.engine import Game
+from companion.engine import AnyGame
 from companion.errors import UnknownGame
 from companion.i18n import Text
 from companion.manifest import GameManifest, ManifestError
@@ -134,7 +134,7 @@ def unavailable_games() -> tuple[BrokenGame, ...]:
     return tuple(_broken[line.name] for line in GAMES if line.name in _broken)
 
 
-def load_game(name: str) -> Game:
+def load_game(name: str) -> AnyGame:
     return load_manifest(name).engine
 
 

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from companion.actions import Action, DescribedAction
-from companion.engine import TABLE, Game
+from companion.engine import TABLE, AnyGame
 from companion.errors import CompanionError
 from companion.i18n import Text, untranslated
 from companion.readings import TableReading
@@ -55,7 +55,7 @@ STEP_CAP = 48
 MAX_READINGS = 6
 
 
-def find_readings(game: Game, camera: Any, state: Any, reading: TableReading) -> list[tuple[Action, ...]]:
+def find_readings(game: AnyGame, camera: Any, state: Any, reading: TableReading) -> list[tuple[Action, ...]]:
     """Every sequence of actions that explains ``reading`` from ``state`` (at most MAX_READINGS,
     each at most MAX_STEPS long, or as long as the game's camera asks up to STEP_CAP), most likely
     first; of two that end in the same game, the first.

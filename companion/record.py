@@ -18,7 +18,7 @@ from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
 from companion.inputs import read_bounded_text, reason_of
-from companion.engine import Game, GameConfig
+from companion.engine import AnyGame, GameConfig
 from companion.errors import CompanionError, RecordError
 from companion.games import load_game
 
@@ -100,7 +100,7 @@ def _first_line(text: str, limit: int = 120) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
+def replay(game: AnyGame, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
     """All states of a game: ``states[i]`` is the state after ``i`` actions.
 
     Raises RecordError naming the first action the rules refuse.

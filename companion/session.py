@@ -20,7 +20,7 @@ from typing import Any, Callable, Iterator, Sequence
 
 from companion.actions import Action
 from companion.corrections import TableCorrection
-from companion.engine import TABLE, Game, GameConfig, ScoreSheet
+from companion.engine import TABLE, AnyGame, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.games import load_game, load_manifest
 from companion.i18n import Text, untranslated
@@ -55,7 +55,7 @@ Listener = Callable[[SessionEvent], None]
 class TableSession:
     """A game in progress, backed by the journal."""
 
-    def __init__(self, journal: Journal, game_id: int, game: Game, config: GameConfig,
+    def __init__(self, journal: Journal, game_id: int, game: AnyGame, config: GameConfig,
                  timeline: Timeline, notices: tuple[Text, ...] = ()):
         self.journal = journal
         self.game_id = game_id

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.actions import Action
-from companion.engine import Game, GameConfig
+from companion.engine import AnyGame, GameConfig
 from companion.errors import CompanionError, JournalError
 from companion.games import load_game, load_manifest
 from companion.i18n import Text
@@ -64,7 +64,7 @@ class Timeline:
                         set(self.redo_joined))
 
 
-def recover(journal: Journal, game_id: int) -> tuple[Game, GameConfig, Timeline, tuple[Text, ...]]:
+def recover(journal: Journal, game_id: int) -> tuple[AnyGame, GameConfig, Timeline, tuple[Text, ...]]:
     """Rebuild a game from its journal: the game, its config, its timeline and notices for
     the players about what recovery did.
 
@@ -109,12 +109,12 @@ def recover(journal: Journal, game_id: int) -> tuple[Game, GameConfig, Timeline,
     return game, config, timeline, tuple(notices)
 
 
-def game_result(game: Game, state: Any) -> dict[str, Any]:
+def game_result(game: AnyGame, state: Any) -> dict[str, Any]:
     """What the journal keeps of a finished game for the history."""
     return {"summary": game.summary(state), "scores": game.score_sheet(state).to_dict()}
 
 
-def replay_events(game: Game, timeline: Timeline, loaded: LoadedEvents) -> tuple[int | None, str]:
+def replay_events(game: AnyGame, timeline: Timeline, loaded: LoadedEvents) -> tuple[int | None, str]:
     """Replay journal events onto ``timeline``: (seq of the first that does not
     replay, or of the first damaged row, and why), or (None, "")."""
     for event in loaded.events:
@@ -124,7 +124,7 @@ def replay_events(game: Game, timeline: Timeline, loaded: LoadedEvents) -> tuple
     return loaded.damaged_from, loaded.damage
 
 
-def restore_quarantined(journal: Journal, game_id: int, game: Game, timeline: Timeline,
+def restore_quarantined(journal: Journal, game_id: int, game: AnyGame, timeline: Timeline,
                          next_seq: int) -> int:
     """Put back the newest batch set aside from this game when nothing was
     journaled after it and it replays whole now; how many entries came back."""
@@ -165,7 +165,7 @@ def recover_finished_games(journal: Journal) -> int:
     return count
 
 
-def _replay_event(game: Game, timeline: Timeline, event: JournalEvent) -> str | None:
+def _replay_event(game: AnyGame, timeline: Timeline, event: JournalEvent) -> str | None:
     """Apply one journal event to the timeline; a reason when it cannot be."""
     try:
         if event.kind == "do":

@@ -1,6 +1,6 @@
 """Alles auf 1 Karte as the registry sees it (companion/games.py): the engine, what the camera
 can explain, and where the table view and the vision side are declared."""
-from companion.alles_auf_1_karte import GAME
+from companion.alles_auf_1_karte.game import GAME
 from companion.i18n import N_
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, RoundEnded, SeatScored, generic

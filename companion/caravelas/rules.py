@@ -8,6 +8,7 @@ stay in comments).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Callable
 
 from companion.caravelas import sailing
 from companion.caravelas.rulebook import END_RULE, LISBON_RULE, SAILING, TURN_ORDER
@@ -35,7 +36,7 @@ def initial_state(players: int, rules: Rules) -> CaravelasState:
     """SETUP-01..08: capacity 9, ship 4 locked, destination cards dealt (counts),
     tiles by player count; the table then draws the first turn order."""
     dests = 0 if rules.variant == DICE else DESTINATIONS_EACH[players]
-    start = rules.board.lisbon if rules.mapped else "lisbon"
+    start = rules.mapped_board.lisbon if rules.mapped else "lisbon"
     deck = sum(n for _, n in rules.deck) if rules.variant != DICE else 0
     return CaravelasState(
         rules=rules, players=tuple(PlayerState(where=start, destinations=dests) for _ in range(players)),
@@ -149,7 +150,7 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
     if free:                             # AMB-14: a free move reaching Lisbon
         check(rules.lisbon_in_free_move,
               Text("a bonus move or a compass storm passes through Lisbon without stopping"), LISBON_RULE)
-        check(not rules.mapped or p.where == rules.board.lisbon,
+        check(not rules.mapped or p.where == rules.mapped_board.lisbon,
               Text("the ship must sail into Lisbon to stop there"), LISBON_RULE)
         check(state.pending == "compass" or not action.exchange,
               Text("the hand is exchanged at the end of one's own turn"), LISBON_RULE)
@@ -173,7 +174,7 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
         check(rules.pepper_may_be_sold, Text("pepper must buy a monastery tile (table option)"), LISBON_RULE)
     check(not action.exchange or rules.hands, Text("no hand of event cards in this variant"), LISBON_RULE)
     sold = [g for g in p.cargo if g not in upgrade and not (action.tile and g == PEPPER)]
-    changes: dict = dict(wrecks=(), cargo=(), voyage=(), where=rules.board.lisbon if rules.mapped else "lisbon",
+    changes: dict = dict(wrecks=(), cargo=(), voyage=(), where=rules.mapped_board.lisbon if rules.mapped else "lisbon",
                          part="WEST", sales=p.sales + sum(rules.good_vp(g) for g in sold))
     if upgrade:
         changes.update(upgraded=True, capacity=CAPACITY_UPGRADED if rules.variant != DICE else p.capacity)
@@ -222,7 +223,7 @@ def reveal_candidates(state: CaravelasState) -> tuple[RevealCard, ...]:
 
 # -- dispatch ---------------------------------------------------------------------------
 
-_APPLY = {
+_APPLY: dict[type[Action], Callable[[CaravelasState, Any], CaravelasState]] = {
     DrawOrder: apply_draw_order, Bid: apply_bid, PassBid: apply_pass_bid,
     TakePosition: apply_take_position, StopInLisbon: apply_stop_in_lisbon,
     PassLisbon: apply_pass_lisbon, EndTurn: apply_end_turn, RevealCard: apply_reveal_card,

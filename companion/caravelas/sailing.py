@@ -80,7 +80,7 @@ def check_decline(state: CaravelasState, port: str | None) -> None:
 def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = False) -> CaravelasState:
     """Move ``seat`` into ``cell`` on the board: discovery (unless declined), then
     loading (automatic when the rules allow it)."""
-    board = state.rules.board
+    board = state.rules.mapped_board
     port = board.port_at.get(cell)
     if decline:
         check_decline(state, port)
@@ -95,7 +95,7 @@ def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = Fals
 
 
 def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
-    board = state.rules.board
+    board = state.rules.mapped_board
     seat, cell = action.seat, action.cell
     p = state.players[seat]
     check(cell in board.cells and cell in board.neighbours[p.where],
@@ -300,7 +300,7 @@ def finish_card(state: CaravelasState) -> CaravelasState:
 
 
 def _compass_target(state: CaravelasState, seat: int, direction: str) -> str | None:
-    board = state.rules.board
+    board = state.rules.mapped_board
     return board.compass.get(state.players[seat].where, {}).get(direction)
 
 
@@ -313,7 +313,7 @@ def bonus_targets(state: CaravelasState) -> tuple[str, ...]:
     if bonus.direction is not None:
         target = _compass_target(state, seat, bonus.direction)
         return (target,) if target else ()
-    return state.rules.board.neighbours[state.players[seat].where]
+    return state.rules.mapped_board.neighbours[state.players[seat].where]
 
 
 def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState:
@@ -327,7 +327,7 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))
-    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.board.lisbon
+    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.mapped_board.lisbon
     if not bonus_targets(state) and not in_lisbon:      # AMB-14 option: the mover may stop there
         return next_mover(state)
     return state

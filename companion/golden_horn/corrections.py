@@ -70,7 +70,7 @@ def _set(multisets: tuple[cubes.Counts, ...], index: int, action: Correct) -> tu
     old = multisets[index]
     check_correction(cubes.get(old, action.colour), action.before, action.after)
     new = cubes.put(old, action.colour, action.after)
-    return multisets[:index] + (new,) + multisets[index + 1:]  # type: ignore[return-value]
+    return multisets[:index] + (new,) + multisets[index + 1:]
 
 
 def _correct_cargo(state: GoldenHornState, action: Correct) -> GoldenHornState:

@@ -53,7 +53,7 @@ def test_a_ten_cell_path_is_one_proposal_and_one_confirm(journal, tmp_path):
 
 def test_the_session_caps_what_a_game_asks(journal, tmp_path, monkeypatch):
     session = at_the_lane(journal, tmp_path)
-    monkeypatch.setattr(session_module, "STEP_CAP", 9)
+    monkeypatch.setattr(proposals, "STEP_CAP", 9)
     proposal = session.propose_from_reading(TableReading(1.0, pieces=(camera.pawn(0, CHAIN[-1]),),
                                                          board_found=True))
     assert len(proposal.steps) == 9
