@@ -217,15 +217,6 @@ def settings_from_document(document: Mapping[str, Any], path: str | Path = "sett
                           document=document, bad_keys=frozenset(bad))
 
 
-def settings_from_dict(data: Mapping[str, Any], where: str = "settings") -> Settings:
-    """Strict: the settings in ``data``, or SettingsError listing every problem."""
-    loaded = settings_from_document(data, where)
-    problems = loaded.problems + loaded.pin_problems
-    if problems:
-        raise SettingsError("; ".join(problems))
-    return loaded.settings
-
-
 def load_settings(path: str | Path) -> Settings:
     """Strict: settings from ``path`` (defaults when it does not exist), or
     SettingsError naming the file and every key that cannot be used."""
