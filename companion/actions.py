@@ -24,6 +24,7 @@ import types
 import typing
 from typing import Any, ClassVar, Mapping
 
+from companion.errors import InvalidAction
 from companion.messages import Text, untranslated
 
 
@@ -81,8 +82,6 @@ class ActionCodec:
         return tuple(self._classes)
 
     def parse(self, data: Mapping[str, Any]) -> Action:
-        from companion.engine import InvalidAction
-
         if not isinstance(data, Mapping):
             raise InvalidAction(f"an action must be a JSON object, not {type(data).__name__}")
         kind = data.get("type")
@@ -91,7 +90,7 @@ class ActionCodec:
         cls = self._classes.get(kind)
         if cls is None:
             raise InvalidAction(f"unknown action type {_preview(kind)}")
-        hints = self._hints[kind]  # type: ignore[index]
+        hints = self._hints[kind]
         fields = {f.name for f in dataclasses.fields(cls)}  # type: ignore[arg-type]
         extra = set(data) - fields - {"type"}
         if extra:

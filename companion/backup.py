@@ -16,7 +16,8 @@ import sqlite3
 import time
 from pathlib import Path
 
-from companion.journal import SCHEMA_VERSION, Journal, JournalError, problem_of
+from companion.journal import SCHEMA_VERSION, Journal, problem_of
+from companion.errors import JournalError
 
 
 def backup(journal_path: Path, dest: Path) -> None:

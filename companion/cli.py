@@ -8,9 +8,9 @@ import json
 import sys
 from typing import Any
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError, RecordError
 from companion.games import load_game
-from companion.record import GameRecord, RecordError, load_record, replay
+from companion.record import GameRecord, load_record, replay
 
 
 def replay_main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from companion.actions import DescribedAction
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.messages import Text
 
 

@@ -1,4 +1,4 @@
-"""The engine protocol every game implements, and the errors it raises.
+"""The engine protocol every game implements (its errors are in :mod:`companion.errors`).
 
 A game is a module-level object implementing :class:`Game`: it describes the
 rules (options, player counts, data) and works on immutable states.  The state
@@ -14,65 +14,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass
-from typing import Any, Iterable, Mapping, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterable, Mapping, Protocol, Sequence, TypeVar, runtime_checkable
 
-from companion.actions import Action
-from companion.messages import Text, untranslated
+from companion.actions import Action, ActionCodec
+from companion.errors import ConfigError
+from companion.messages import Text
 from companion.signals import Signal
 
 #: The seat number used for the table (chance) actor.
 TABLE = -1
-
-
-class CompanionError(Exception):
-    """Root of every error the companion raises on purpose."""
-
-
-class InvalidAction(CompanionError, ValueError):
-    """An action that is malformed: unknown type, missing or mistyped fields."""
-
-
-class IllegalAction(CompanionError, ValueError):
-    """A well-formed action that the rules forbid.
-
-    ``reason`` is a sentence a player can read, as a translatable
-    :class:`~companion.messages.Text` (a plain str is English only).  ``rule``
-    optionally names the digest section it comes from (e.g. ``"§5.2"``): a code
-    for developers, kept in ``str(exc)`` (the log) and never shown to players.
-    ``heading`` optionally names the rule as the rulebook's own heading (a Text
-    such as "Moving a ship"); players see it after the reason.
-    """
-
-    def __init__(self, reason: Text | str, rule: str | None = None, heading: Text | None = None):
-        self.reason = reason if isinstance(reason, Text) else untranslated(reason)
-        self.rule = rule
-        self.heading = heading
-        english = str(self.explanation)
-        super().__init__(f"{english} [{rule}]" if rule else english)
-
-    @property
-    def explanation(self) -> Text:
-        """The reason followed by the rulebook's heading, as players see it."""
-        if self.heading is None:
-            return self.reason
-        return Text("{reason} (rulebook: “{heading}”)", reason=self.reason, heading=self.heading)
-
-    def citing(self, headings: Mapping[str, Text]) -> "IllegalAction":
-        """The same refusal naming the rulebook heading of its rule: ``headings`` maps digest
-        codes to headings, and the longest code that starts ``rule`` wins (unchanged when
-        none does, or when a heading is already named)."""
-        if self.heading is not None or not self.rule:
-            return self
-        codes = [code for code in headings if self.rule == code or self.rule.startswith(code + " ")
-                 or self.rule.startswith(code + ".")]
-        if not codes:
-            return self
-        cited = IllegalAction(self.reason, self.rule, headings[max(codes, key=len)])
-        return cited.with_traceback(self.__traceback__)
-
-
-class ConfigError(CompanionError, ValueError):
-    """A game configuration (players, options, data) that cannot be played."""
 
 
 @dataclass(frozen=True)
@@ -257,56 +207,106 @@ def winners_by_total(totals: Sequence[int]) -> tuple[int, ...]:
     return tuple(seat for seat, total in enumerate(totals) if total == best)
 
 
+#: a game's state type (a frozen dataclass) and the actions it takes
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Action)
+
+
 @runtime_checkable
-class Game(Protocol):
-    """What every game module offers (see STYLE.md, "Rules engines")."""
+class Game(Protocol[StateT, ActionT]):
+    """What every game module offers (see STYLE.md, "Rules engines"): ``Game[State, Action]``
+    works on states of type ``State`` and takes actions of type ``Action`` (most games take
+    any :class:`~companion.actions.Action` and refuse the ones that are not theirs).
+    Code that serves every game (the session, replay, the history) holds an :data:`AnyGame`."""
 
-    name: str            # machine name, e.g. "coloretto"
-    title: str           # display name, e.g. "Coloretto"
-    min_players: int
-    max_players: int
-    options: tuple[Option, ...]
+    @property
+    def name(self) -> str:
+        """Machine name, e.g. "coloretto"."""
 
-    def setup(self, config: GameConfig) -> Any:
+    @property
+    def title(self) -> str:
+        """Display name, e.g. "Coloretto"."""
+
+    @property
+    def min_players(self) -> int: ...
+
+    @property
+    def max_players(self) -> int: ...
+
+    @property
+    def options(self) -> tuple[Option, ...]: ...
+
+    def setup(self, config: GameConfig) -> StateT:
         """The initial state for ``config``; raises ConfigError when unplayable."""
 
-    def to_act(self, state: Any) -> tuple[int, ...]:
+    def to_act(self, state: StateT) -> tuple[int, ...]:
         """Seats that may act now; ``(TABLE,)`` when chance must answer; ``()`` when over."""
 
-    def legal_actions(self, state: Any, seat: int | None = None) -> Sequence[Action]:
+    def legal_actions(self, state: StateT, seat: int | None = None) -> Sequence[ActionT]:
         """Legal actions for ``seat`` (default: everyone in ``to_act``)."""
 
-    def apply(self, state: Any, action: Action) -> Any:
+    def apply(self, state: StateT, action: ActionT) -> StateT:
         """The state after ``action``; raises InvalidAction / IllegalAction."""
 
-    def is_over(self, state: Any) -> bool: ...
+    def is_over(self, state: StateT) -> bool: ...
 
-    def score_sheet(self, state: Any) -> ScoreSheet: ...
+    def score_sheet(self, state: StateT) -> ScoreSheet: ...
 
-    def signals(self, before: Any, action: Action, after: Any) -> tuple[Signal, ...]:
+    def signals(self, before: StateT, action: ActionT, after: StateT) -> tuple[Signal, ...]:
         """Signals the table should see because ``action`` led from before to after."""
 
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
+    def parse_action(self, data: Mapping[str, Any]) -> ActionT:
         """Rebuild an action from its JSON dict; raises InvalidAction."""
 
-    def summary(self, state: Any) -> dict[str, Any]:
+    def summary(self, state: StateT) -> dict[str, Any]:
         """A JSON-able summary of ``state`` (for ``companion replay`` and history)."""
 
-    def sample_chance(self, state: Any, rng: random.Random) -> Action:
+    def sample_chance(self, state: StateT, rng: random.Random) -> ActionT:
         """A chance outcome drawn as the physical table would draw it (weighted by
         what is really in the bag/deck), for simulated play and random playouts.
         Only called when ``to_act(state) == (TABLE,)``."""
 
-    def end_turn_action(self, state: Any) -> Action | None:
+    def end_turn_action(self, state: StateT) -> ActionT | None:
         """What the END TURN button means now (e.g. "pass"/"done"), or None when
         the button has nothing to do in this state."""
+
+
+#: a game of any kind, as code that serves every game holds one
+AnyGame = Game[Any, Any]
+
+
+class Engine(Game[StateT, Action]):
+    """What every game's engine shares: a subclass sets ``name``, ``title``, the player counts,
+    ``options`` and ``codec`` (its action classes), and begins ``setup`` with
+    :meth:`checked_options` (or :meth:`check_config` when it resolves options itself)."""
+
+    name: str
+    title: str
+    min_players: int
+    max_players: int
+    options: tuple[Option, ...]
+    codec: ActionCodec
+
+    def check_config(self, config: GameConfig) -> None:
+        """ConfigError unless ``config`` is for this game, with a player count it allows."""
+        if config.game != self.name:
+            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
+        check_player_count(self, config)
+
+    def checked_options(self, config: GameConfig) -> dict[str, Any]:
+        """The checked config's options over the game's defaults (:func:`resolve_options`)."""
+        self.check_config(config)
+        return resolve_options(self, config)
+
+    def parse_action(self, data: Mapping[str, Any]) -> Action:
+        return self.codec.parse(data)
 
 
 def option_defaults(options: Iterable[Option]) -> dict[str, Any]:
     return {o.name: o.default for o in options}
 
 
-def resolve_options(game: Game, config: GameConfig) -> dict[str, Any]:
+def resolve_options(game: AnyGame, config: GameConfig) -> dict[str, Any]:
     """The config's options merged over the game's defaults, each checked.
 
     Unknown option names and values outside an option's choices raise
@@ -325,7 +325,7 @@ def resolve_options(game: Game, config: GameConfig) -> dict[str, Any]:
     return values
 
 
-def check_player_count(game: Game, config: GameConfig) -> None:
+def check_player_count(game: AnyGame, config: GameConfig) -> None:
     n = config.player_count
     if not game.min_players <= n <= game.max_players:
         raise ConfigError(

@@ -24,12 +24,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
 from companion.dates import date_problem, local_text
-from companion.engine import CompanionError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import CompanionError, JournalError, RecordError
 from companion.games import game_title, load_game
 from companion.inputs import read_bounded_text
-from companion.journal import Journal, JournalError
-from companion.record import GameRecord, RecordError, parse_json, record_from_dict, replay
-from companion.session import _result as game_result
+from companion.journal import Journal
+from companion.record import GameRecord, parse_json, record_from_dict, replay
+from companion.timeline import game_result
 from companion.stats import Play, PlayerNames, plays_from_rows
 from companion.story import journal_actions
 

@@ -16,7 +16,8 @@ import importlib
 import logging
 from dataclasses import dataclass
 
-from companion.engine import CompanionError, Game
+from companion.engine import AnyGame
+from companion.errors import UnknownGame
 from companion.messages import Text
 from companion.manifest import GameManifest, ManifestError
 
@@ -36,10 +37,6 @@ GAMES: list[GameEntry] = [
     GameEntry("alles_auf_1_karte", "Alles auf 1 Karte", "companion.alles_auf_1_karte.manifest"),
     GameEntry("caravelas", "Caravelas", "companion.caravelas.manifest"),
 ]
-
-
-class UnknownGame(CompanionError, ValueError):
-    """A game name that is not in the registry (or whose module is missing)."""
 
 
 @dataclass(frozen=True)
@@ -137,7 +134,7 @@ def unavailable_games() -> tuple[BrokenGame, ...]:
     return tuple(_broken[line.name] for line in GAMES if line.name in _broken)
 
 
-def load_game(name: str) -> Game:
+def load_game(name: str) -> AnyGame:
     return load_manifest(name).engine
 
 

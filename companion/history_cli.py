@@ -19,7 +19,8 @@ import json
 import sys
 from pathlib import Path
 
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
+from companion.errors import JournalError
 from companion.journal_cli import JOURNAL_FILE
 from companion.settings import default_data_dir
 

@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 from companion.backup import backup
-from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal import Journal, set_aside_and_salvage
+from companion.errors import JournalError
 from companion.settings import default_data_dir
 
 JOURNAL_FILE = "journal.sqlite3"

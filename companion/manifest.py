@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from companion.actions import Action
-from companion.engine import CompanionError, Game
+from companion.engine import Game
+from companion.errors import CompanionError
 from companion.messages import Text
 from companion.readings import TableReading
 from companion.signals import GENERIC, SESSION_KINDS, UNDECLARED, Signal, SignalSpec

@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping, Sequence
 
-from companion.engine import ConfigError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import ConfigError
 
 GAMES_OPTION = "match_games"
 OPTION = "match_so_far"
@@ -99,7 +100,7 @@ def match_to_continue(journal: Any) -> tuple[GameConfig, Match] | None:
     since (the app was closed between two games): its config and the match so far
     (``running``: the totals after the finished game).  None when the newest game is
     not such a game; never raises for what a journal row holds."""
-    from companion.journal import JournalError
+    from companion.errors import JournalError
 
     try:
         newest = journal.history(limit=1)

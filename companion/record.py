@@ -18,15 +18,12 @@ from typing import Any, Mapping, Sequence
 
 from companion.actions import Action
 from companion.inputs import read_bounded_text, reason_of
-from companion.engine import CompanionError, Game, GameConfig
+from companion.engine import AnyGame, GameConfig
+from companion.errors import CompanionError, RecordError
 from companion.games import load_game
 
 FORMAT = "table-companion-record"
 VERSION = 1
-
-
-class RecordError(CompanionError, ValueError):
-    """A record file or journal entry that cannot be read or replayed."""
 
 
 @dataclass(frozen=True)
@@ -103,7 +100,7 @@ def _first_line(text: str, limit: int = 120) -> str:
     return line if len(line) <= limit else line[: limit - 1] + "…"
 
 
-def replay(game: Game, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
+def replay(game: AnyGame, config: GameConfig, actions: Sequence[Action]) -> list[Any]:
     """All states of a game: ``states[i]`` is the state after ``i`` actions.
 
     Raises RecordError naming the first action the rules refuse.

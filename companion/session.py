@@ -15,69 +15,24 @@ from __future__ import annotations
 import logging
 import threading
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
-from companion.actions import Action, DescribedAction
+from companion.actions import Action
 from companion.corrections import TableCorrection
-from companion.engine import TABLE, CompanionError, Game, GameConfig, IllegalAction, ScoreSheet
+from companion.engine import TABLE, AnyGame, GameConfig, ScoreSheet
+from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.games import load_game, load_manifest
 from companion.messages import Text, untranslated
-from companion.journal import Journal, JournalError, JournalEvent, NewEvent
+from companion.journal import Journal, NewEvent
+from companion.proposals import Proposal, find_readings
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
+from companion.timeline import Timeline, game_result, recover
 
 BUTTONS = ("end_turn", "confirm", "undo")
 log = logging.getLogger(__name__)
 
-
-@dataclass(frozen=True)
-class Proposal:
-    """What the camera suggests for one physical change.
-
-    ``steps`` are the actions that explain it (a card drawn, revealed and placed), confirmed
-    by one Confirm and taken back by one Undo; ``alternatives`` are the other readings of the
-    same change, each its own steps ending in a different game; ``words`` say the whole
-    change in table words ("Ann draws a green card and places it on the second row")."""
-
-    steps: tuple[Action, ...]
-    alternatives: tuple[tuple[Action, ...], ...] = ()
-    source: str = "camera"
-    words: Text | None = None
-    #: what the camera's search already played out, so a Confirm applies nothing again: ``base``
-    #: the state it searched from, ``ends`` the states each choice's steps lead to, ``more``
-    #: whether the reading may explain more after each choice (another player's change)
-    base: Any = field(default=None, compare=False, repr=False)
-    ends: tuple[tuple[Any, ...], ...] = field(default=(), compare=False, repr=False)
-    more: tuple[bool, ...] = field(default=(), compare=False, repr=False)
-
-    @property
-    def action(self) -> Action:
-        """The first step (the one the players make on the table)."""
-        return self.steps[0]
-
-    @property
-    def choices(self) -> tuple[tuple[Action, ...], ...]:
-        return (self.steps,) + self.alternatives
-
-    @property
-    def text(self) -> Text:
-        return self.words if self.words is not None else steps_text(self.steps)
-
-
-def steps_text(steps: Sequence[Action]) -> Text:
-    """The actions' own texts, in order (when the game has no words for them together)."""
-    texts = tuple(a.text() if isinstance(a, DescribedAction) else untranslated(str(a)) for a in steps)
-    if len(texts) == 1:
-        return texts[0]
-    return Text("{first}, then {rest}", first=texts[0], rest=texts[1:])
-
-
-#: how far the camera's readings are followed: steps in one reading (more when the game's
-#: camera says the reading needs them, up to STEP_CAP), readings offered
-MAX_STEPS = 8
-STEP_CAP = 48
-MAX_READINGS = 6
 
 @dataclass(frozen=True)
 class SessionEvent:
@@ -97,58 +52,11 @@ class SessionEvent:
 Listener = Callable[[SessionEvent], None]
 
 
-@dataclass
-class _Timeline:
-    """The states played, the actions between them and the undone ones; which actions
-    were confirmed together (played and replayed from the journal alike)."""
-
-    states: list[Any]
-    actions: list[Action] = field(default_factory=list)
-    redo: list[Action] = field(default_factory=list)
-    #: indices of actions confirmed together with the one before (one camera proposal's
-    #: steps): undone and redone with it.  Journaled (an event's ``joined``): a resume keeps them
-    joined: set[int] = field(default_factory=set)
-    #: positions in the redo stack of undone actions that were so joined
-    redo_joined: set[int] = field(default_factory=set)
-
-    def do(self, after: Any, action: Action, joined: bool = False) -> None:
-        """``action`` played, leading to ``after``; ``joined`` to the action before it."""
-        self.states.append(after)
-        self.actions.append(action)
-        self.redo.clear()
-        self.redo_joined.clear()
-        if joined:
-            self.joined.add(len(self.actions) - 1)
-
-    def undo(self) -> Action:
-        action = self.actions.pop()
-        self.states.pop()
-        self.redo.append(action)
-        if len(self.actions) in self.joined:
-            self.joined.discard(len(self.actions))
-            self.redo_joined.add(len(self.redo) - 1)
-        return action
-
-    def redo_last(self, after: Any) -> Action:
-        """The last undone action played again, leading to ``after``."""
-        action = self.redo.pop()
-        self.states.append(after)
-        self.actions.append(action)
-        if len(self.redo) in self.redo_joined:
-            self.redo_joined.discard(len(self.redo))
-            self.joined.add(len(self.actions) - 1)
-        return action
-
-    def copy(self) -> "_Timeline":
-        return _Timeline(list(self.states), list(self.actions), list(self.redo), set(self.joined),
-                         set(self.redo_joined))
-
-
 class TableSession:
     """A game in progress, backed by the journal."""
 
-    def __init__(self, journal: Journal, game_id: int, game: Game, config: GameConfig,
-                 timeline: _Timeline, notices: tuple[Text, ...] = ()):
+    def __init__(self, journal: Journal, game_id: int, game: AnyGame, config: GameConfig,
+                 timeline: Timeline, notices: tuple[Text, ...] = ()):
         self.journal = journal
         self.game_id = game_id
         self.game = game
@@ -175,51 +83,12 @@ class TableSession:
         game = load_game(config.game)
         initial = game.setup(config)
         game_id = journal.start_game(config.game, config.to_dict())
-        return cls(journal, game_id, game, config, _Timeline([initial]))
+        return cls(journal, game_id, game, config, Timeline([initial]))
 
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> "TableSession":
-        """Rebuild a game from its journal.
-
-        Nothing is deleted: a damaged tail, or actions this version of the
-        rules no longer accepts, are moved aside (quarantined) and the game
-        goes on from the last entry that replays; a batch set aside earlier
-        that replays again (the rules were fixed) is put back.  A game whose
-        last move ended it but that is still marked as being played (a stop
-        between the two writes of older versions) is marked finished."""
-        entry = journal.game(game_id)
-        if entry.damage:
-            raise JournalError(f"{journal.path}: game #{game_id} cannot be resumed: {entry.damage}",
-                               "damaged", journal.path)
-        config = GameConfig.from_dict(entry.config)
-        game = load_game(config.game)
-        timeline = _Timeline([game.setup(config)])
-        loaded = journal.events(game_id)
-        notices: list[Text] = []
-        damaged_from, damage = _replay_events(game, timeline, loaded)
-        if damaged_from is not None:
-            moved = journal.quarantine(game_id, damaged_from, damage)
-            log.warning("game #%d: %d entries set aside from seq %d: %s", game_id, moved,
-                        damaged_from, damage)
-            notices.append(Text(
-                "Part of this game's record could not be replayed. The game goes on after move "
-                "{moves}; {count} later entry is kept aside in the journal, not deleted.",
-                "Part of this game's record could not be replayed. The game goes on after move "
-                "{moves}; {count} later entries are kept aside in the journal, not deleted.",
-                moves=len(timeline.actions), count=moved))
-        else:
-            restored = _restore_quarantined(journal, game_id, game, timeline, len(loaded.events))
-            if restored:
-                notices.append(Text(
-                    "{count} entry of this game that had been set aside replays again and was restored.",
-                    "{count} entries of this game that had been set aside replay again and were restored.",
-                    count=restored))
-        over = game.is_over(timeline.states[-1])
-        if entry.status == "finished" and not over:
-            journal.reopen_game(game_id)
-        elif entry.status == "playing" and over:
-            journal.finish_game(game_id, _result(game, timeline.states[-1]))
-        return cls(journal, game_id, game, config, timeline, tuple(notices))
+        """Rebuild a game from its journal (:func:`companion.timeline.recover`)."""
+        return cls(journal, game_id, *recover(journal, game_id))
 
     # -- reading -----------------------------------------------------------
     @property
@@ -374,7 +243,7 @@ class TableSession:
 
     def _finish_result(self, after: Any) -> dict[str, Any] | None:
         """The result to store with the move that ends the game (None otherwise)."""
-        return _result(self.game, after) if self.game.is_over(after) else None
+        return game_result(self.game, after) if self.game.is_over(after) else None
 
     def _after_change(self, before: Any, action: Action, after: Any) -> None:
         signals = list(self.game.signals(before, action, after))
@@ -493,7 +362,7 @@ class TableSession:
             return None
         with self._lock:
             self._reading = reading
-            readings = self._readings(camera, reading)
+            readings = find_readings(self.game, camera, self.state, reading)
             if not readings:
                 seen = camera.unexplained(self.state, reading)
                 changed = seen != self.unexplained
@@ -510,43 +379,6 @@ class TableSession:
                                           more=tuple(r[2] for r in readings))
             self._emit("changed")
             return self.pending
-
-    def _readings(self, camera: Any, reading: TableReading
-                  ) -> list[tuple[tuple[Action, ...], tuple[Any, ...], bool]]:
-        """Every sequence of actions that explains ``reading`` (at most MAX_READINGS, each at
-        most MAX_STEPS long, or as long as the game's camera asks up to STEP_CAP), most likely
-        first; of two that end in the same game, the first.  Each with the states its steps
-        lead to, and whether the reading may explain more after it.
-        A sequence is one player's change: it stops where another player would act (what
-        they did is the next proposal)."""
-        found: list[tuple[tuple[Action, ...], tuple[Any, ...], bool]] = []
-        limit = min(STEP_CAP, max(MAX_STEPS, camera.steps(self.state, reading)))
-
-        def follow(state: Any, steps: tuple[Action, ...], states: tuple[Any, ...],
-                   player: tuple[int, ...] | None) -> None:
-            if len(found) >= MAX_READINGS:
-                return
-            acting = tuple(self.game.to_act(state))
-            if acting != (TABLE,):
-                player = acting if player is None else player
-            over = self.game.is_over(state)
-            done = len(steps) >= limit or over or acting not in (player, (TABLE,))
-            followed = False
-            for action in () if done else tuple(camera.actions_for_reading(state, reading)):
-                try:
-                    after = self.game.apply(state, action)
-                except CompanionError:
-                    continue    # the game proposed what its rules refuse: not a reading
-                followed = True
-                follow(after, steps + (action,), states + (after,), player)
-            if steps and not followed and all(ends[-1] != state for _, ends, _ in found):
-                # stopped short (another player acts, or the step limit): the reading may hold more
-                more = done and not over and (len(steps) >= limit or bool(
-                    tuple(camera.actions_for_reading(state, reading))))
-                found.append((steps, states, more))
-
-        follow(self.state, (), (), None)
-        return found
 
     def _proposal(self, steps: Sequence[Action], alternatives: tuple[tuple[Action, ...], ...],
                   source: str, ends: tuple[tuple[Any, ...], ...] = (),
@@ -655,79 +487,3 @@ def _reason_of(exc: CompanionError) -> Text:
     return untranslated(str(exc))
 
 
-def _result(game: Game, state: Any) -> dict[str, Any]:
-    """What the journal keeps of a finished game for the history."""
-    return {"summary": game.summary(state), "scores": game.score_sheet(state).to_dict()}
-
-
-def _replay_events(game: Game, timeline: _Timeline, loaded: Any) -> tuple[int | None, str]:
-    """Replay journal events onto ``timeline``: (seq of the first that does not
-    replay, or of the first damaged row, and why), or (None, "")."""
-    for event in loaded.events:
-        problem = _replay_event(game, timeline, event)
-        if problem is not None:
-            return event.seq, f"entry {event.seq}: {problem}"
-    return loaded.damaged_from, loaded.damage
-
-
-def _restore_quarantined(journal: Journal, game_id: int, game: Game, timeline: _Timeline,
-                         next_seq: int) -> int:
-    """Put back the newest batch set aside from this game when nothing was
-    journaled after it and it replays whole now; how many entries came back."""
-    batches = sorted({q.batch for q in journal.quarantined(game_id)})
-    if not batches:
-        return 0
-    loaded = journal.quarantined_events(game_id, batches[-1])
-    if loaded.damaged_from is not None or not loaded.events or loaded.events[0].seq != next_seq:
-        return 0
-    trial = timeline.copy()
-    if _replay_events(game, trial, loaded)[0] is not None:
-        return 0
-    count = journal.restore_quarantine(game_id, batches[-1])
-    vars(timeline).update(vars(trial))     # its states, actions, undone ones and groups
-    return count
-
-
-def recover_finished_games(journal: Journal) -> int:
-    """Mark finished every game still marked as being played whose journaled
-    moves end it (left so by a stop between two writes of older versions);
-    how many.  Games that cannot be replayed are left for resume to report."""
-    count = 0
-    for entry in journal.playing():
-        if entry.damage:
-            continue
-        try:
-            config = GameConfig.from_dict(entry.config)
-            game = load_game(config.game)
-            timeline = _Timeline([game.setup(config)])
-            loaded = journal.events(entry.id)
-            if _replay_events(game, timeline, loaded)[0] is None and game.is_over(timeline.states[-1]):
-                journal.finish_game(entry.id, _result(game, timeline.states[-1]))
-                count += 1
-        except JournalError:
-            raise
-        except CompanionError:
-            continue
-    return count
-
-
-def _replay_event(game: Game, timeline: _Timeline, event: JournalEvent) -> str | None:
-    """Apply one journal event to the timeline; a reason when it cannot be."""
-    try:
-        if event.kind == "do":
-            action = game.parse_action(event.payload or {})
-            words = load_manifest(game.name).words
-            if words is not None:   # in the table's words, as when it was played
-                action = words(timeline.states[-1], action)
-            timeline.do(game.apply(timeline.states[-1], action), action, event.joined)
-        elif event.kind == "undo":
-            if not timeline.actions:
-                return "an undo with nothing to undo"
-            timeline.undo()
-        elif event.kind == "redo":
-            if not timeline.redo:
-                return "a redo with nothing to redo"
-            timeline.redo_last(game.apply(timeline.states[-1], timeline.redo[-1]))
-    except CompanionError as exc:
-        return str(exc)
-    return None

@@ -43,7 +43,7 @@ from typing import Any, Mapping
 
 import tomli_w
 
-from companion.engine import CompanionError
+from companion.errors import SettingsError
 from companion.inputs import read_bounded_text, reason_of
 
 log = logging.getLogger(__name__)
@@ -73,10 +73,6 @@ def size_from_words(text: str) -> str:
     """What a player typed ("1280 × 720", "1280 x 720", "1280X720") in the settings file's
     ``WIDTHxHEIGHT`` form; "" stays "" (the default)."""
     return re.sub(r"\s*[x×X*]\s*", "x", text.strip())
-
-
-class SettingsError(CompanionError, ValueError):
-    """A settings file that cannot be used; the message names file and key."""
 
 
 @dataclass(frozen=True)
@@ -219,15 +215,6 @@ def settings_from_document(document: Mapping[str, Any], path: str | Path = "sett
         values[key] = value
     return LoadedSettings(Path(path), Settings(**values), tuple(problems), tuple(pin_problems),
                           document=document, bad_keys=frozenset(bad))
-
-
-def settings_from_dict(data: Mapping[str, Any], where: str = "settings") -> Settings:
-    """Strict: the settings in ``data``, or SettingsError listing every problem."""
-    loaded = settings_from_document(data, where)
-    problems = loaded.problems + loaded.pin_problems
-    if problems:
-        raise SettingsError("; ".join(problems))
-    return loaded.settings
 
 
 def load_settings(path: str | Path) -> Settings:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from companion.messages import Text
-from companion.journal import JournalError
+from companion.errors import JournalError
 
 #: the ways on, in the order offered (the UI maps each to a button)
 RETRY, REPAIR, READ_ONLY, NO_SAVING = "retry", "repair", "read_only", "no_saving"

@@ -14,11 +14,11 @@ from dataclasses import dataclass
 from typing import Any, Sequence
 
 from companion.actions import Action
-from companion.engine import CompanionError, Game, GameConfig, ScoreSheet
+from companion.engine import AnyGame, GameConfig, ScoreSheet
+from companion.errors import CompanionError, JournalError, RecordError
 from companion.games import load_game, load_manifest
 from companion.messages import N_
-from companion.journal import Journal, JournalError, JournalEvent
-from companion.record import RecordError
+from companion.journal import Journal, JournalEvent
 from companion.signals import (ALERT, CHASE, FLASH, FLASH_ALL, PirateAttack, SeatScored, Signal, SignalSpec,
                                TurnStarted)
 
@@ -96,7 +96,7 @@ def _event(spec: SignalSpec, signal: Signal, turn: int, step: int) -> StoryEvent
     return None
 
 
-def build_story(game: Game, config: GameConfig, actions: Sequence[Action]) -> Story:
+def build_story(game: AnyGame, config: GameConfig, actions: Sequence[Action]) -> Story:
     """Replay ``actions`` from ``config`` and collect the story (RecordError naming the
     first action the rules refuse)."""
     try:
@@ -155,7 +155,7 @@ def effective_payloads(events: Sequence[JournalEvent]) -> list[dict[str, Any]]:
     return done
 
 
-def journal_actions(journal: Journal, game_id: int) -> tuple[Game, GameConfig, list[Action]]:
+def journal_actions(journal: Journal, game_id: int) -> tuple[AnyGame, GameConfig, list[Action]]:
     """A journal game's engine, config and standing actions (RecordError when its stored
     parts cannot be read, or an entry is damaged)."""
     entry = journal.game(game_id)

@@ -39,7 +39,7 @@ from typing import Any, Callable, Iterator, Mapping, MutableMapping
 from gpiozero import Factory
 from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 
 log = logging.getLogger(__name__)
 

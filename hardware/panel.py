@@ -20,7 +20,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Optional
 from gpiozero import LED, RGBLED, Button, Buzzer, Factory, GPIOZeroError, TonalBuzzer
 from gpiozero.tones import Tone
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from hardware.pins import BUTTONS, MAX_SEATS, PinMap, seat_setting
 
 log = logging.getLogger(__name__)

@@ -22,7 +22,7 @@ import difflib
 from dataclasses import dataclass, fields
 from typing import Any, Iterator, Mapping, Union
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 
 #: Most seats a game can have; one LED per seat.
 MAX_SEATS = 5

@@ -9,8 +9,9 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from companion.actions import Action, ActionCodec
-from companion.engine import (TABLE, GameConfig, IllegalAction, Option, ScoreLine, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import (TABLE, GameConfig, Option, ScoreLine, ScoreSheet, check_player_count,
+                              resolve_options)
+from companion.errors import IllegalAction
 from companion.manifest import GameManifest
 from companion.signals import GameEnded, TurnStarted
 

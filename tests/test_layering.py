@@ -1,19 +1,27 @@
-"""The layering of DESIGN.md, checked by walking every import (also the lazy
-ones inside functions): companion/ is standard library only; hardware/ and
-vision/ never import each other or ui/; nothing imports ui/; the table views
-in ui/games see a game only through its view model, actions and public API;
-ui/games holds only Kivy code and reaches vision/ only through vision/games
-(a game's vision side)."""
+"""The layering of DESIGN.md. The import-linter contracts in pyproject.toml
+(``[tool.importlinter]``) hold the arrows: ui -> (vision | hardware) -> companion,
+vision and hardware independent, companion free of kivy/cv2/numpy/gpiozero, and
+no import circles; ``lint-imports`` runs here. The checks the contracts cannot
+express stay as walks over the imports (also the lazy ones inside functions):
+companion/ is standard library only; the table views in ui/games see a game only
+through its view model, actions and public API; ui/games holds only Kivy code and
+reaches vision/ only through vision/games (a game's vision side). And no circle
+between modules, counting that importing ``a.b.c`` first runs ``a`` and ``a.b``
+(their ``__init__``), which import-linter's sibling contracts do not see."""
 from __future__ import annotations
 
 import ast
+import os
+import subprocess
 import sys
 from pathlib import Path
 
+import grimp
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGES = ("companion", "hardware", "vision", "ui")
+LINT_IMPORTS = Path(sys.executable).with_name("lint-imports")
 
 
 def imports_of(path: Path) -> set[str]:
@@ -32,6 +40,106 @@ def package_imports(package: str) -> dict[str, set[str]]:
     return {str(f.relative_to(ROOT)): imports_of(f) for f in files}
 
 
+def lint_imports(*contracts: str) -> subprocess.CompletedProcess[str]:
+    args = [str(LINT_IMPORTS), "--no-cache"] + [a for c in contracts for a in ("--contract", c)]
+    return subprocess.run(args, cwd=ROOT, capture_output=True, text=True, timeout=240,
+                          env={**os.environ, "PYTHONPATH": str(ROOT)})
+
+
+#: the contracts that hold today; "acyclic-outer" (circles in ui/ and vision/) is below
+KEPT_CONTRACTS = ("layers", "pure-core", "hardware-libraries", "vision-libraries", "acyclic-core")
+
+
+def test_the_import_contracts_are_kept():
+    result = lint_imports(*KEPT_CONTRACTS)
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+@pytest.mark.xfail(strict=True, reason="ui.screens <-> ui.games and vision.games.caravelas <-> "
+                   "caravelas_camera: the game-folder redesign removes them; then drop this mark")
+def test_no_import_circles_in_ui_and_vision():
+    result = lint_imports("acyclic-outer")
+    assert result.returncode == 0, result.stdout + result.stderr
+
+
+def import_graph(*packages: str) -> dict[str, set[str]]:
+    """Module -> modules it imports (also lazily), plus the packages whose ``__init__``
+    such an import runs first (not the importer's own packages: those already run)."""
+    graph = grimp.build_graph(*packages, exclude_type_checking_imports=True, cache_dir=None)
+    edges: dict[str, set[str]] = {m: set() for m in graph.modules}
+    for module in graph.modules:
+        for imported in graph.find_modules_directly_imported_by(module):
+            edges[module].add(imported)
+            parts = imported.split(".")
+            for i in range(1, len(parts)):
+                package = ".".join(parts[:i])
+                if package in edges and package != module and not module.startswith(package + "."):
+                    edges[module].add(package)
+    return edges
+
+
+def circles(edges: dict[str, set[str]]) -> list[list[str]]:
+    """The groups of two or more modules that import each other (strongly connected)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    found: list[list[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges[root])))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    work.append((child, iter(sorted(edges.get(child, ())))))
+                elif child in stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    found.append(sorted(group))
+    return found
+
+
+#: imports import-linter's "acyclic-core" contract ignores too (pyproject.toml)
+IGNORED = {("companion.i18n", "companion.games")}
+
+
+def test_no_module_circles_in_companion_and_hardware():
+    edges = import_graph("companion", "hardware")
+    for importer, imported in IGNORED:
+        edges[importer].discard(imported)
+    assert circles(edges) == []
+
+
+def test_the_circle_finder_sees_a_package_init(tmp_path, monkeypatch):
+    """``lib.a`` imports ``pkg.rules``, which first runs ``pkg/__init__``, which imports
+    ``lib.a``: a circle no single import statement shows."""
+    for folder in ("pkg", "lib"):
+        (tmp_path / folder).mkdir()
+    (tmp_path / "pkg" / "__init__.py").write_text("from lib.a import helper\n")
+    (tmp_path / "pkg" / "rules.py").write_text("")
+    (tmp_path / "lib" / "__init__.py").write_text("")
+    (tmp_path / "lib" / "a.py").write_text("def helper():\n    from pkg import rules\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    assert circles(import_graph("pkg", "lib")) == [["lib.a", "pkg"]]
+
+
 #: The tiny pure-Python helpers companion/ may use besides the standard library.
 #: tomli_w writes settings.toml (the standard library reads TOML but cannot write it);
 #: it is one small pure module with no dependencies, in requirements.txt.
@@ -42,22 +150,6 @@ def test_companion_is_standard_library_only():
     allowed = set(sys.stdlib_module_names) | {"companion", "__future__"} | PURE_HELPERS
     offenders = {f"{path}: {name}" for path, names in package_imports("companion").items()
                  for name in names if name not in allowed}
-    assert offenders == set()
-
-
-@pytest.mark.parametrize("package, forbidden", [
-    ("hardware", {"vision", "ui", "kivy", "cv2", "numpy"}),
-    ("vision", {"hardware", "ui", "kivy", "gpiozero"}),
-])
-def test_hardware_and_vision_stay_apart(package, forbidden):
-    offenders = {f"{path}: {name}" for path, names in package_imports(package).items()
-                 for name in names if name in forbidden}
-    assert offenders == set()
-
-
-def test_nothing_imports_ui():
-    offenders = {f"{path}: ui" for package in ("companion", "hardware", "vision")
-                 for path, names in package_imports(package).items() if "ui" in names}
     assert offenders == set()
 
 

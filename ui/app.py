@@ -20,7 +20,8 @@ from kivy.lang import Builder
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
-from companion.engine import CompanionError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import CompanionError
 from companion.i18n import Translator
 from companion.messages import N_, Text
 from companion.journal import Journal, JournalError

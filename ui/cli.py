@@ -87,7 +87,7 @@ def run_app(argv: list[str]) -> int:
 
     default_lgpio_workdir(data_dir)
     configure_kivy(data_dir, args.size, fullscreen=_fullscreen(args.fullscreen, data_dir))
-    from companion.engine import CompanionError
+    from companion.errors import CompanionError
     from ui.app import AppOptions, CompanionApp
 
     options = AppOptions(data_dir=data_dir, simulate=args.simulate, fullscreen=args.fullscreen,

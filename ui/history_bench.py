@@ -29,7 +29,7 @@ def fill(path: Path, count: int, seed: int = 18) -> None:
     from companion.engine import TABLE, GameConfig
     from companion.games import available_games, load_game
     from companion.journal import Journal
-    from companion.session import _result
+    from companion.timeline import game_result as _result
 
     rng = random.Random(seed)
     base = []

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
-from companion.engine import CompanionError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import CompanionError
 from companion.games import load_manifest
 from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage

@@ -1,7 +1,7 @@
 """Errors raised by the vision pipeline, all rooted in ``CompanionError``."""
 from __future__ import annotations
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 
 
 class VisionError(CompanionError):

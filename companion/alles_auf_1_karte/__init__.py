@@ -3,9 +3,7 @@
 ``GAME`` is the engine (see :class:`companion.engine.Game`); the card catalogue
 lives in :mod:`companion.alles_auf_1_karte.catalogue`.
 """
-from companion.alles_auf_1_karte.game import AllesAuf1Karte
-
-GAME = AllesAuf1Karte()
-from companion.alles_auf_1_karte.view_model import AllesViewModel, view_model  # noqa: E402 (it reads GAME)
+from companion.alles_auf_1_karte.game import GAME, AllesAuf1Karte
+from companion.alles_auf_1_karte.view_model import AllesViewModel, view_model
 
 __all__ = ["GAME", "AllesAuf1Karte", "AllesViewModel", "view_model"]

@@ -11,7 +11,8 @@ from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.corrections import TableCorrection
-from companion.engine import TABLE, InvalidAction
+from companion.engine import TABLE
+from companion.errors import InvalidAction
 from companion.alles_auf_1_karte.cards import COLOURS, CardIdError, card_from_id
 from companion.messages import Seat, Text
 

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Iterable, Mapping
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 from companion.alles_auf_1_karte.cards import (
     COLOURS, MAX_FIELDS, MIN_FIELDS, ROWS_PER_CARD, SUNS_PER_CARD, Card, CardIdError, Row,
     card_from_id, layout_id, layout_problems, layout_warnings)

@@ -2,13 +2,12 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
 
 from companion.actions import Action
 from companion.corrections import Counted
-from companion.engine import (
-    ConfigError, GameConfig, IllegalAction, ScoreSheet, check_player_count,
-    resolve_options)
+from companion.engine import Engine, GameConfig, ScoreSheet, resolve_options
+from companion.errors import IllegalAction
 from companion.alles_auf_1_karte.rulebook import HEADINGS
 from companion.messages import Text
 from companion.readings import TableReading
@@ -30,7 +29,7 @@ from companion.alles_auf_1_karte.view import (
     CardOption, SeatHint, card_option, mark_options, seat_hint, summary)
 
 
-class AllesAuf1Karte:
+class AllesAuf1Karte(Engine[GameState]):
     """Rules of Alles auf 1 Karte (NSV 2021), basic game and advanced variant.
 
     The card layouts come from the ``cards`` option when a config names them
@@ -42,6 +41,7 @@ class AllesAuf1Karte:
     min_players = 2
     max_players = 4
     options = OPTIONS
+    codec = CODEC
 
     def __init__(self, catalogue: Catalogue | None = None):
         self._catalogue = catalogue
@@ -61,9 +61,7 @@ class AllesAuf1Karte:
 
     # -- protocol ------------------------------------------------------------
     def setup(self, config: GameConfig) -> GameState:
-        if config.game != self.name:
-            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
-        check_player_count(self, config)
+        self.check_config(config)
         visible, cards = split_options(config)
         options = resolve_options(self, visible)
         return initial_state(config, options, cards_from_option(cards, self.catalogue))
@@ -89,9 +87,6 @@ class AllesAuf1Karte:
 
     def score_sheet(self, state: GameState) -> ScoreSheet:
         return score_sheet(state)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return CODEC.parse(data)
 
     def summary(self, state: GameState) -> dict[str, Any]:
         return summary(state)
@@ -203,3 +198,6 @@ def _turn_key(state: GameState) -> tuple[Any, ...] | None:
     if state.phase == REPLACE and state.rules.advanced:
         return ("choose", state.round, len(state.replacements), state.replacements[0])
     return None
+
+
+GAME = AllesAuf1Karte()

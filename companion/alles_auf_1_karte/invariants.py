@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.alles_auf_1_karte.catalogue import CARD_COUNT
 from companion.alles_auf_1_karte.state import (
     DISPLAY_SIZE, MARK, MAX_THROWS, OVER, CardInPlay, GameState)

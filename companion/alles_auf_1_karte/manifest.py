@@ -1,7 +1,7 @@
 """Alles auf 1 Karte as the registry sees it (companion/games.py): the engine, what the camera
 can explain and how its signals show (its Kivy side is in ui/games/alles_auf_1_karte/, its vision side
 in vision/games/alles_auf_1_karte/)."""
-from companion.alles_auf_1_karte import GAME
+from companion.alles_auf_1_karte.game import GAME
 from companion.messages import N_
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, RoundEnded, SeatScored, generic

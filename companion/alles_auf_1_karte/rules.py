@@ -11,7 +11,8 @@ from itertools import combinations, combinations_with_replacement
 
 from companion.actions import Action
 from companion.corrections import Counted, check_correction
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,

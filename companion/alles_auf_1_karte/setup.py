@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import ConfigError, GameConfig, Option
+from companion.engine import GameConfig, Option
+from companion.errors import ConfigError
 from companion.alles_auf_1_karte.cards import Card, CardIdError, card_from_id
 from companion.alles_auf_1_karte.catalogue import CARD_COUNT, Catalogue
 from companion.alles_auf_1_karte.state import DEAL, GameState, Rules, SeatState

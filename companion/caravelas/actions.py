@@ -12,11 +12,11 @@ die), ``draw_event`` (variant 1), ``roll_dice`` (variant 2), ``reveal_card``
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid, storm_n
-from companion.engine import InvalidAction
+from companion.errors import InvalidAction
 from companion.messages import Seat, Text
 
 GOOD_WORDS = {"chilli": Text("chilli peppers"), "cinnamon": Text("cinnamon"),
@@ -140,7 +140,7 @@ class _ToCell(DescribedAction):
     def named(self, board: Any) -> Any:
         """This move with its cell's table name (``board``: the game's board file)."""
         from companion.caravelas.names import cell_name
-        return replace(self, at=cell_name(board, self.cell))
+        return replace(cast(Any, self), at=cell_name(board, self.cell))
 
     def place(self) -> Text:
         return self.at if self.at is not None else Text("cell {cell}", cell=self.cell)

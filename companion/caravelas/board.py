@@ -18,7 +18,7 @@ from typing import Any, Mapping
 from companion.caravelas.data import (COMPASS, EVENT_CARDS, GOODS, GOODS_VP, PORT_BY_ID, SHIP4_GOODS,
                                       WEST, EAST, card_kinds_valid)
 from companion.inputs import read_bounded_text, reason_of
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 SCHEMA = "caravelas-board/1"
 DATA_DIR = Path(__file__).resolve().parent / "data"
@@ -304,6 +304,6 @@ def _parse_checked(data: dict, where: str, purpose: str, full: bool) -> Board:
 def _card_id(entry: Mapping[str, Any], where: str) -> str:
     kind = entry.get("type")
     card = {"stormN": f"storm{entry.get('n')}", "compass": f"compass-{entry.get('dir')}",
-            "favourableWind": "wind", "deadCalm": "calm"}.get(kind, "")
+            "favourableWind": "wind", "deadCalm": "calm"}.get(kind if isinstance(kind, str) else "", "")
     _need(card_kinds_valid(card), where, f"rule 6: event deck entry {dict(entry)} is not a card")
     return card

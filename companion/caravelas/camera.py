@@ -25,7 +25,7 @@ from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
 from companion.caravelas.names import cell_name
 from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import Seat, Text
 from companion.readings import PieceReading, TableReading, pieces_of_game
 
@@ -58,7 +58,7 @@ def _moved_pawn(state: CaravelasState, reading: TableReading) -> tuple[int, str]
     if len(pawns) != 1 or pawns[0].space is None:
         return None
     cell = pawns[0].space
-    if cell == state.players[seat].where or cell not in state.rules.board.cells:
+    if cell == state.players[seat].where or cell not in state.rules.mapped_board.cells:
         return None
     return seat, cell
 
@@ -66,9 +66,11 @@ def _moved_pawn(state: CaravelasState, reading: TableReading) -> tuple[int, str]
 def free_moves_for(state: CaravelasState, seat: int, goal: str) -> tuple[BonusStep, ...]:
     """The first free step towards ``goal`` when the bonus move (or compass storm) left
     reaches it (the fewest cells; pirates and events cost nothing, BON-07); () when not."""
-    board, bonus = state.rules.board, state.bonus
+    board, bonus = state.rules.mapped_board, state.bonus
+    if bonus is None:
+        return ()
     left = bonus.range - bonus.steps
-    paths = {state.players[seat].where: ()}
+    paths: dict[str, tuple[str, ...]] = {state.players[seat].where: ()}
     todo = [state.players[seat].where]
     while todo and goal not in paths:
         here = todo.pop(0)
@@ -88,7 +90,7 @@ def sailing_for(state: CaravelasState, seat: int, goal: str) -> tuple[Step, ...]
     () when the path is blocked (too dear for the markers, or refused by the rules)."""
     from companion.caravelas.game import GAME
 
-    board = state.rules.board
+    board = state.rules.mapped_board
     path = board.cheapest_path(state.players[seat].where, goal)
     if path is None or board.path_cost(path) > state.available(seat):
         return ()
@@ -228,14 +230,14 @@ def off_the_board(state: Any, reading: TableReading) -> tuple[Text, ...]:
     return tuple(notes)
 
 
-def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]] | None:
+def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int | None]] | None:
     """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``);
     None when no monument tag is seen at all (a table that does not use them)."""
     monuments = [p for p in pieces_of_game(reading, GAME_CODE, "piece")
                  if p.piece.startswith(MONUMENT) and p.seat is not None]
     if not monuments:
         return None
-    seen: dict[str, set[int]] = {}
+    seen: dict[str, set[int | None]] = {}
     for piece in monuments:
         port = board.port_at.get(piece.space or "")
         if port is not None:

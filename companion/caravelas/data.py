@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 
 @dataclass(frozen=True)

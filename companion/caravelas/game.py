@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from typing import Any, Mapping
+from typing import Any
 
 from companion.actions import Action
 from companion.caravelas import rules, sailing
@@ -18,14 +18,14 @@ from companion.caravelas.setup import OPTIONS, rules_from_options
 from companion.caravelas.signals import sea_signals
 from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, CaravelasState
 from companion.caravelas.view_model import summary
-from companion.engine import (TABLE, CompanionError, ConfigError, GameConfig, IllegalAction, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
+from companion.errors import CompanionError, IllegalAction
 from companion.messages import Text
 from companion.signals import (AnswersAwaited, FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
                                TurnStarted)
 
 
-class Caravelas:
+class Caravelas(Engine[CaravelasState]):
     """Caravelas (Gil d'Orey, MESAboardgames 2011), with or without a board file."""
 
     name = "caravelas"
@@ -33,12 +33,10 @@ class Caravelas:
     min_players = 2
     max_players = 4
     options = OPTIONS
+    codec = CODEC
 
     def setup(self, config: GameConfig) -> CaravelasState:
-        if config.game != self.name:
-            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
-        check_player_count(self, config)
-        return rules.initial_state(config.player_count, rules_from_options(resolve_options(self, config)))
+        return rules.initial_state(config.player_count, rules_from_options(self.checked_options(config)))
 
     def to_act(self, state: CaravelasState) -> tuple[int, ...]:
         return rules.to_act(state)
@@ -51,9 +49,6 @@ class Caravelas:
 
     def is_over(self, state: CaravelasState) -> bool:
         return state.phase == OVER
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return CODEC.parse(data)
 
     def legal_actions(self, state: CaravelasState, seat: int | None = None) -> tuple[Action, ...]:
         """Every candidate that ``apply`` accepts (one code path decides legality)."""
@@ -195,7 +190,7 @@ def _candidates(state: CaravelasState) -> list[Action]:
     found: list[Action] = [EndTurn(seat)]
     if state.rules.mapped:
         here = state.players[seat].where
-        for cell in state.rules.board.neighbours[here]:  # type: ignore[union-attr]
+        for cell in state.rules.mapped_board.neighbours[here]:
             found += [Step(seat, cell, defend, decline).named(state.rules.board) for defend in (False, True)
                       for decline in _declines(state)]
         return found

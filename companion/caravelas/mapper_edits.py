@@ -11,7 +11,7 @@ from typing import Any, Callable, Mapping
 from companion.caravelas.board import SYMBOLS
 from companion.caravelas.data import (COMPASS, DEFAULT_DECK, DEFAULT_DIE, DEFAULT_SLOTS, EAST, GOODS,
                                       GOODS_VP, PORT_BY_ID, TILES, WEST, parse_deck, parse_die, parse_slots)
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 
 MAP_SCHEMA = "caravelas-map/1"
 #: neighbours are proposed between cells at most this many cell pitches apart

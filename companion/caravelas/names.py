@@ -32,7 +32,7 @@ FROM = Text("from")
 
 def _landmarks(board: "Board") -> dict[str, Text | str]:
     """cell id → the name printed on it (ports and Lisbon)."""
-    marks = {cell: PORT_BY_ID[port].name for cell, port in board.port_at.items()}
+    marks: dict[str, Text | str] = {cell: PORT_BY_ID[port].name for cell, port in board.port_at.items()}
     marks[board.lisbon] = LISBON
     return marks
 

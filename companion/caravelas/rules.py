@@ -1,5 +1,6 @@
 """Caravelas rules: setup, bidding, turns, upkeep, Lisbon and the end (digest §2,
-§3, §4.8, §8, §9).  Sailing and events are in ``companion.caravelas.sailing``.
+§3, §4.8, §8, §9).  Sailing and events are in ``companion.caravelas.sailing``, the turn cycle in
+``companion.caravelas.turns``.
 
 Refusals cite the rulebook section by its English heading (the digest's rule ids
 stay in comments).
@@ -7,21 +8,24 @@ stay in comments).
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any, Callable
 
 from companion.caravelas import sailing
 from companion.caravelas.rulebook import END_RULE, LISBON_RULE, SAILING, TURN_ORDER
 from companion.caravelas.sailing import check
+from companion.caravelas.turns import after_order, draw_cards, end_turn, start_turn
 from companion.caravelas.actions import (Bid, BonusStep, ChooseWreck, CrossCape, DrawEvent, DrawOrder,
                                          EndBonus, EndTurn, EnterEvent, Load, PassBid, PassLisbon,
                                          PlayCard, Pirate, Reach, RevealCard, RollDice, RollDie, Sail,
                                          Step, StopInLisbon, TakePosition)
-from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRST_DEAL, HAND_SIZE,
+from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRST_DEAL,
                                       PEPPER, PORT_IDS, TILES)
 from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TURN, CaravelasState,
                                        PlayerState, Rules)
 from companion.actions import Action
 from companion.caravelas.actions import who
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text
 
 
@@ -32,7 +36,7 @@ def initial_state(players: int, rules: Rules) -> CaravelasState:
     """SETUP-01..08: capacity 9, ship 4 locked, destination cards dealt (counts),
     tiles by player count; the table then draws the first turn order."""
     dests = 0 if rules.variant == DICE else DESTINATIONS_EACH[players]
-    start = rules.board.lisbon if rules.mapped else "lisbon"
+    start = rules.mapped_board.lisbon if rules.mapped else "lisbon"
     deck = sum(n for _, n in rules.deck) if rules.variant != DICE else 0
     return CaravelasState(
         rules=rules, players=tuple(PlayerState(where=start, destinations=dests) for _ in range(players)),
@@ -70,18 +74,10 @@ def revealing_seat(state: CaravelasState) -> int:
 
 # -- bidding (BID-01..08) -------------------------------------------------------------
 
-def _after_order(state: CaravelasState, order: tuple[int, ...]) -> CaravelasState:
-    state = replace(state, order=order)
-    if state.rules.variant == DICE:       # AMB-31: no bidding, the track order rotates
-        return sailing.start_turn(replace(state, phase=TURN, turn=0))
-    return replace(state, phase=BID, cursor=0, high=0, quiet=0, totals=(0,) * len(state.players),
-                   positions=())
-
-
 def apply_draw_order(state: CaravelasState, action: DrawOrder) -> CaravelasState:
     check(sorted(action.order) == list(range(len(state.players))),
           Text("the turn order must list every player once"), TURN_ORDER)
-    return _after_order(state, action.order)
+    return after_order(state, action.order)
 
 
 def apply_bid(state: CaravelasState, action: Bid) -> CaravelasState:
@@ -134,50 +130,10 @@ def _order_fixed(state: CaravelasState, order: tuple[int, ...]) -> CaravelasStat
     if state.round == 1 and state.rules.hands:      # BID-08: the round-1 deal 4/5/6/7
         for position, seat in enumerate(order):
             state = draw_cards(state, seat, FIRST_DEAL[position])
-    return sailing.start_turn(state)
+    return start_turn(state)
 
 
-# -- hands, upkeep and the next turn ----------------------------------------------------
-
-def draw_cards(state: CaravelasState, seat: int, count: int) -> CaravelasState:
-    """``seat`` draws ``count`` cards (counts only); an empty deck takes the discard
-    pile reshuffled (AMB-26, unless the table turned that off)."""
-    deck, discard = state.deck, state.discard
-    drawn = 0
-    for _ in range(count):
-        if deck == 0 and state.rules.reshuffle:
-            deck, discard = discard, 0
-        if deck == 0:
-            break
-        deck -= 1
-        drawn += 1
-    state = replace(state, deck=deck, discard=discard)
-    return state.with_player(seat, hand=state.players[seat].hand + drawn)
-
-
-def end_turn(state: CaravelasState, exchange: bool = False) -> CaravelasState:
-    """UPK-1..3, then the next player's turn, the next round or the end (§9)."""
-    seat = state.active
-    state = state.with_player(seat, spent=0, bid=0)
-    state = replace(state, pending="", bonus=None, wrecks_due=0, last_cost=0, points=0)
-    if state.rules.hands:
-        hand = state.players[seat].hand
-        if exchange:
-            state = replace(state, discard=state.discard + hand).with_player(seat, hand=0)
-            hand = 0
-        state = draw_cards(state, seat, max(0, HAND_SIZE - hand))
-    if state.turn + 1 < len(state.order):
-        return sailing.start_turn(replace(state, turn=state.turn + 1))
-    limit = state.rules.round_limit
-    if state.last_tile_round or (limit and state.round >= limit):
-        if any(p.destinations for p in state.players):
-            return replace(state, phase=REVEAL)
-        return replace(state, phase=OVER)
-    state = replace(state, round=state.round + 1)
-    if state.rules.variant == DICE:
-        return _after_order(state, state.order[1:] + state.order[:1])
-    return _after_order(state, state.order)
-
+# -- ending a turn (upkeep and the next turn are in companion.caravelas.turns) -----------
 
 def apply_end_turn(state: CaravelasState, action: EndTurn) -> CaravelasState:
     check(not state.pending, Text("finish what the cell asks first"))
@@ -194,7 +150,7 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
     if free:                             # AMB-14: a free move reaching Lisbon
         check(rules.lisbon_in_free_move,
               Text("a bonus move or a compass storm passes through Lisbon without stopping"), LISBON_RULE)
-        check(not rules.mapped or p.where == rules.board.lisbon,
+        check(not rules.mapped or p.where == rules.mapped_board.lisbon,
               Text("the ship must sail into Lisbon to stop there"), LISBON_RULE)
         check(state.pending == "compass" or not action.exchange,
               Text("the hand is exchanged at the end of one's own turn"), LISBON_RULE)
@@ -218,7 +174,7 @@ def apply_stop_in_lisbon(state: CaravelasState, action: StopInLisbon) -> Caravel
         check(rules.pepper_may_be_sold, Text("pepper must buy a monastery tile (table option)"), LISBON_RULE)
     check(not action.exchange or rules.hands, Text("no hand of event cards in this variant"), LISBON_RULE)
     sold = [g for g in p.cargo if g not in upgrade and not (action.tile and g == PEPPER)]
-    changes: dict = dict(wrecks=(), cargo=(), voyage=(), where=rules.board.lisbon if rules.mapped else "lisbon",
+    changes: dict = dict(wrecks=(), cargo=(), voyage=(), where=rules.mapped_board.lisbon if rules.mapped else "lisbon",
                          part="WEST", sales=p.sales + sum(rules.good_vp(g) for g in sold))
     if upgrade:
         changes.update(upgraded=True, capacity=CAPACITY_UPGRADED if rules.variant != DICE else p.capacity)
@@ -267,7 +223,7 @@ def reveal_candidates(state: CaravelasState) -> tuple[RevealCard, ...]:
 
 # -- dispatch ---------------------------------------------------------------------------
 
-_APPLY = {
+_APPLY: dict[type[Action], Callable[[CaravelasState, Any], CaravelasState]] = {
     DrawOrder: apply_draw_order, Bid: apply_bid, PassBid: apply_pass_bid,
     TakePosition: apply_take_position, StopInLisbon: apply_stop_in_lisbon,
     PassLisbon: apply_pass_lisbon, EndTurn: apply_end_turn, RevealCard: apply_reveal_card,

@@ -14,7 +14,8 @@ from companion.caravelas.data import (KNOWN_PORT_VP, PORT_BY_ID, SHIELD_VALUES, 
 from companion.caravelas.names import cell_name
 from companion.caravelas.rulebook import DISCOVERY, EVENTS, GOODS_RULE, SAILING
 from companion.caravelas.state import DICE, DRAWN_EVENTS, STANDARD, Bonus, CaravelasState
-from companion.engine import IllegalAction
+from companion.caravelas.turns import end_turn
+from companion.errors import IllegalAction
 from companion.messages import Text
 
 
@@ -26,23 +27,7 @@ def check(condition: bool, reason: Text, rule: str | None = None) -> None:
         raise IllegalAction(reason, rule)
 
 
-def _rules():
-    from companion.caravelas import rules
-    return rules
-
-
-# -- turn start and the turn-end check --------------------------------------------------
-
-def start_turn(state: CaravelasState) -> CaravelasState:
-    """A player's turn begins: variant 2 rolls the dice; a player with nothing
-    available ends at once (AMB-09, unless free steps are allowed)."""
-    state = replace(state, pending="", points=0, last_cost=0)
-    if state.rules.variant == DICE:
-        return replace(state, pending="dice")
-    if state.available(state.active) == 0 and not state.rules.zero_start_free_steps:
-        return _rules().end_turn(state)
-    return state
-
+# -- the turn-end check after a cell's effects -------------------------------------------
 
 def after_effects(state: CaravelasState) -> CaravelasState:
     """TURN-END-3 on a board file: the last marker spent ends the turn at once (after
@@ -51,7 +36,7 @@ def after_effects(state: CaravelasState) -> CaravelasState:
     if state.pending or not state.rules.mapped:
         return state
     if state.available(state.active) <= 0 and (state.last_cost > 0 or not state.rules.zero_start_free_steps):
-        return _rules().end_turn(state)
+        return end_turn(state)
     return state
 
 
@@ -95,7 +80,7 @@ def check_decline(state: CaravelasState, port: str | None) -> None:
 def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = False) -> CaravelasState:
     """Move ``seat`` into ``cell`` on the board: discovery (unless declined), then
     loading (automatic when the rules allow it)."""
-    board = state.rules.board
+    board = state.rules.mapped_board
     port = board.port_at.get(cell)
     if decline:
         check_decline(state, port)
@@ -110,7 +95,7 @@ def enter_cell(state: CaravelasState, seat: int, cell: str, decline: bool = Fals
 
 
 def apply_step(state: CaravelasState, action: Step) -> CaravelasState:
-    board = state.rules.board
+    board = state.rules.mapped_board
     seat, cell = action.seat, action.cell
     p = state.players[seat]
     check(cell in board.cells and cell in board.neighbours[p.where],
@@ -275,7 +260,7 @@ def apply_draw_event(state: CaravelasState, action: DrawEvent) -> CaravelasState
 def resolve_card(state: CaravelasState, card: str) -> CaravelasState:
     """EVB-04: bonus moves for the others first, then the active player's effect."""
     if card == "calm":                                   # TURN-END-4
-        return _rules().end_turn(state)
+        return end_turn(state)
     active = state.active
     part = state.players[active].part
     order = state.order
@@ -315,7 +300,7 @@ def finish_card(state: CaravelasState) -> CaravelasState:
 
 
 def _compass_target(state: CaravelasState, seat: int, direction: str) -> str | None:
-    board = state.rules.board
+    board = state.rules.mapped_board
     return board.compass.get(state.players[seat].where, {}).get(direction)
 
 
@@ -328,7 +313,7 @@ def bonus_targets(state: CaravelasState) -> tuple[str, ...]:
     if bonus.direction is not None:
         target = _compass_target(state, seat, bonus.direction)
         return (target,) if target else ()
-    return state.rules.board.neighbours[state.players[seat].where]
+    return state.rules.mapped_board.neighbours[state.players[seat].where]
 
 
 def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState:
@@ -342,7 +327,7 @@ def apply_bonus_step(state: CaravelasState, action: BonusStep) -> CaravelasState
           EVENTS)
     state = enter_cell(state, action.seat, action.cell, action.decline)   # BON-07: events, pirates ignored
     state = replace(state, bonus=replace(bonus, steps=bonus.steps + 1))
-    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.board.lisbon
+    in_lisbon = state.rules.lisbon_in_free_move and action.cell == state.rules.mapped_board.lisbon
     if not bonus_targets(state) and not in_lisbon:      # AMB-14 option: the mover may stop there
         return next_mover(state)
     return state

@@ -7,7 +7,8 @@ from typing import Any
 from companion.caravelas.board import load_board
 from companion.caravelas.data import GOODS_VP, parse_deck, parse_die, parse_goods_ports, parse_slots
 from companion.caravelas.state import DRAWN_EVENTS, Rules
-from companion.engine import ConfigError, Option
+from companion.engine import Option
+from companion.errors import ConfigError
 
 OPTIONS: tuple[Option, ...] = (
     Option("board", "Board", "none", ("none", "demo"),

@@ -48,10 +48,11 @@ def sea_signals(before: CaravelasState, action: Action, after: CaravelasState) -
         lost = len(before.players[action.seat].cargo) - len(after.players[action.seat].cargo)
         return (Wrecked(action.seat, action.ship, lost),)
     if isinstance(action, Step):
-        pirates = after.rules.board.cells[action.cell].pirate  # type: ignore[union-attr]
+        pirates = after.rules.mapped_board.cells[action.cell].pirate
     else:
         pirates = isinstance(action, Pirate)          # the bookkeeping report of a pirate cell
     if not pirates:
         return ()
-    seat, defend = action.seat, action.defend  # type: ignore[union-attr]
+    assert isinstance(action, (Step, Pirate))
+    seat, defend = action.seat, action.defend
     return (PiratesWarded(seat),) if defend else (PiratesPaid.by(seat),)

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field, replace
 
 from companion.caravelas.board import Board
 from companion.caravelas.data import CAPACITY_BASE, GOODS, MARKERS_PER_COLOUR, TILE_VP
+from companion.errors import ConfigError
 
 ORDER, BID, PLACE, TURN, REVEAL, OVER = "order", "bid", "place", "turn", "reveal", "over"
 STANDARD, DRAWN_EVENTS, DICE = "standard", "drawnEvents", "dice"
@@ -49,6 +50,13 @@ class Rules:
     @property
     def mapped(self) -> bool:
         return self.board is not None
+
+    @property
+    def mapped_board(self) -> Board:
+        """The board file, where the rules ask for it only when the game is ``mapped``."""
+        if self.board is None:
+            raise ConfigError("this game is played without a board file")
+        return self.board
 
     @property
     def hands(self) -> bool:

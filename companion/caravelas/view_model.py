@@ -73,7 +73,7 @@ def view_model(state: CaravelasState, config: GameConfig) -> CaravelasView:
     names = [p.name for p in config.players]
     acting = rules.to_act(state)
     seats = []
-    monuments = {}
+    monuments: dict[int, Any] = {}
     for _, owner in state.discovered:
         monuments[owner] = monuments.get(owner, 0) + 1
     for seat, p in enumerate(state.players):

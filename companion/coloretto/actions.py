@@ -18,7 +18,7 @@ from typing import ClassVar
 from companion.actions import ActionCodec, DescribedAction
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, LAST_ROUND, PILE_KINDS, SIDES
 from companion.corrections import PlayerChoice, TableCorrection
-from companion.engine import InvalidAction
+from companion.errors import InvalidAction
 from companion.messages import Seat, Text
 
 #: The shipped catalogue's colour ids as translatable words (a renamed colour shows as it is).

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Mapping
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 CATALOGUE_PATH = Path(__file__).with_name("data") / "catalogue.json"
 

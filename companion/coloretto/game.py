@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping, Sequence
+from typing import Any, Sequence
 
 from companion.actions import Action
 from companion import match
@@ -13,8 +13,8 @@ from companion.coloretto.data import LAST_ROUND
 from companion.coloretto.state import (DRAW, OVER, PLACE, PLAY_PHASES, REMOVE_COLOURS,
                                        START_CARDS, START_PLAYER, TURN, ColorettoState, Rules)
 from companion.corrections import Counted
-from companion.engine import (ConfigError, GameConfig, IllegalAction, Option, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import Engine, GameConfig, Option, ScoreSheet
+from companion.errors import IllegalAction
 from companion.coloretto.rulebook import HEADINGS
 from companion.messages import Text
 from companion.readings import TableReading
@@ -70,7 +70,7 @@ OPTIONS = (
 )
 
 
-class Coloretto:
+class Coloretto(Engine[ColorettoState]):
     """Coloretto (Michael Schacht), 2–5 players, as the digest reads the seed."""
 
     name = "coloretto"
@@ -78,13 +78,11 @@ class Coloretto:
     min_players = 2
     max_players = 5
     options = OPTIONS
+    codec = CODEC
 
     # -- setup and flow --------------------------------------------------------------
     def setup(self, config: GameConfig) -> ColorettoState:
-        if config.game != self.name:
-            raise ConfigError(f"this config is for {config.game!r}, not {self.name!r}")
-        check_player_count(self, config)
-        values = resolve_options(self, config)
+        values = self.checked_options(config)
         match.parse_so_far(values[match.OPTION], config.player_count, values[match.GAMES_OPTION])
         return rules.initial_state(tuple(p.name for p in config.players), Rules(**values))
 
@@ -102,9 +100,6 @@ class Coloretto:
 
     def is_over(self, state: ColorettoState) -> bool:
         return state.phase == OVER
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return CODEC.parse(data)
 
     # -- results and views -------------------------------------------------------------
     def score_sheet(self, state: ColorettoState) -> ScoreSheet:

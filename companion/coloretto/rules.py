@@ -19,7 +19,8 @@ from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_
                                        Rules)
 from companion.coloretto.scoring import joker_choices
 from companion.corrections import Counted, check_box, check_correction
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
 
 

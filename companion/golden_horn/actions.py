@@ -10,7 +10,7 @@ from typing import ClassVar
 
 from companion.actions import ActionCodec, DescribedAction
 from companion.corrections import TableCorrection
-from companion.engine import InvalidAction
+from companion.errors import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
 from companion.golden_horn.texts import colour_word, letters_text, node_words, ship_words
 from companion.messages import Seat, Text

@@ -6,7 +6,7 @@ import itertools
 import random
 from typing import Iterator
 
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import DrawCards, DrawCubes, PlaceFleet
 from companion.golden_horn.cubes import Counts
@@ -66,7 +66,7 @@ def apply_draw_cubes(state: GoldenHornState, action: DrawCubes) -> GoldenHornSta
         raise IllegalAction(Text("the bag does not hold {cubes} (it holds {bag})",
                                  cubes=counts_text(drawn), bag=counts_text(state.bag)), "§2.2")
     ports = tuple(cubes.add(p, drawn) if i == port else p for i, p in enumerate(state.ports))
-    return evolve(state, ports=ports, bag=cubes.sub(state.bag, drawn),  # type: ignore[arg-type]
+    return evolve(state, ports=ports, bag=cubes.sub(state.bag, drawn),
                    pending=state.pending[1:])
 
 

@@ -6,7 +6,7 @@ from dataclasses import replace
 from functools import partial
 
 from companion.corrections import Counted, check_box, check_correction
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Correct
 from companion.golden_horn.data import CARDS_PER_COLOUR, COLOURS, CUBES_PER_COLOUR
@@ -70,7 +70,7 @@ def _set(multisets: tuple[cubes.Counts, ...], index: int, action: Correct) -> tu
     old = multisets[index]
     check_correction(cubes.get(old, action.colour), action.before, action.after)
     new = cubes.put(old, action.colour, action.after)
-    return multisets[:index] + (new,) + multisets[index + 1:]  # type: ignore[return-value]
+    return multisets[:index] + (new,) + multisets[index + 1:]
 
 
 def _correct_cargo(state: GoldenHornState, action: Correct) -> GoldenHornState:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 #: The six colours of cubes, cards, squares and sails, in a fixed order.
 COLOURS = "YPGROB"

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Iterable, Mapping, Sequence
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 from companion.golden_horn.data import COLOURS, DEFAULT_FLEETS, SHIPS_PER_FLEET, parse_fleets
 from companion.messages import Text
 

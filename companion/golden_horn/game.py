@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any, Mapping
+from typing import Any
 
 from companion.actions import Action
-from companion.engine import (TABLE, CompanionError, GameConfig, IllegalAction, InvalidAction, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
+from companion.errors import CompanionError, IllegalAction, InvalidAction
 from companion.golden_horn import chance, turns, view
 from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
                                            Move, PlaceFleet, TurnAround)
@@ -38,7 +38,7 @@ _APPLY = {
 }
 
 
-class GoldenHorn:
+class GoldenHorn(Engine[GoldenHornState]):
     """Golden Horn (Leo Colovini, Piatnik 2013), both rulebook editions."""
 
     name = "golden_horn"
@@ -46,11 +46,11 @@ class GoldenHorn:
     min_players = 2
     max_players = 4
     options = OPTIONS
+    codec = CODEC
 
     # -- protocol -------------------------------------------------------
     def setup(self, config: GameConfig) -> GoldenHornState:
-        check_player_count(self, config)
-        return initial_state(config, resolve_options(self, config))
+        return initial_state(config, self.checked_options(config))
 
     def to_act(self, state: GoldenHornState) -> tuple[int, ...]:
         if state.phase == OVER:
@@ -157,9 +157,6 @@ class GoldenHorn:
 
     def signals(self, before: GoldenHornState, action: Action, after: GoldenHornState) -> tuple[Signal, ...]:
         return view.signals(before, action, after)
-
-    def parse_action(self, data: Mapping[str, Any]) -> Action:
-        return CODEC.parse(data)
 
     def summary(self, state: GoldenHornState) -> dict[str, Any]:
         return view.summary(state)

@@ -6,7 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import ConfigError, GameConfig, Option
+from companion.engine import GameConfig, Option
+from companion.errors import ConfigError
 from companion.golden_horn import cubes
 from companion.golden_horn.data import (CARDS_PER_COLOUR, CUBES_PER_COLOUR, DEFAULT_FLEETS,
                                         DEFAULT_TILES, HAND_START, PORT_SIZE, SHIP_NAMES,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.engine import IllegalAction, InvalidAction
+from companion.errors import IllegalAction, InvalidAction
 from companion.golden_horn import cubes
 from companion.golden_horn.actions import Attack, DeclareEnd, EndTurn, Move, PlaceFleet, TurnAround
 from companion.golden_horn.chance import cards_available, draw_hidden, pending_text
@@ -270,7 +270,7 @@ def _load(state: GoldenHornState, ship: Ship, port: int, colour: str) -> tuple[G
     amount = cubes.get(state.ports[port], colour)
     left = cubes.put(state.ports[port], colour, 0)
     ports = tuple(left if i == port else p for i, p in enumerate(state.ports))
-    state = evolve(state, ports=ports)  # type: ignore[arg-type]
+    state = evolve(state, ports=ports)
     refill = min(PORT_SIZE - sum(left), sum(state.bag)) if state.rules.refill_to_nine else 0
     if refill > 0:
         state = evolve(state, pending=state.pending + (Pending("cubes", port, refill),))

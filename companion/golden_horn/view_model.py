@@ -6,7 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Mapping
 
-from companion.golden_horn import GAME, cubes
+from companion.golden_horn import cubes
+from companion.golden_horn.game import GAME
 from companion.golden_horn.actions import Attack
 from companion.golden_horn.data import COLOURS
 from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 from companion.alles_auf_1_karte import GAME, AllesAuf1Karte
 from companion.alles_auf_1_karte.cards import CardIdError, Row, card_from_id, layout_id
 from companion.alles_auf_1_karte.catalogue import (

@@ -7,7 +7,8 @@ from collections import Counter
 
 import pytest
 
-from companion.engine import TABLE, ConfigError, GameConfig, IllegalAction, InvalidAction, Game
+from companion.engine import TABLE, GameConfig, Game
+from companion.errors import ConfigError, IllegalAction, InvalidAction
 from companion.readings import DieReading, TableReading
 from companion.signals import FinalRound, GameEnded, RoundEnded, SeatScored, TurnStarted
 from companion.games import load_game

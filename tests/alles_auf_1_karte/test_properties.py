@@ -10,7 +10,7 @@ import random
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import Mark
 from companion.alles_auf_1_karte.cards import COLOURS

@@ -10,7 +10,8 @@ from companion.alles_auf_1_karte.catalogue import (
     blank_rows, card_of, load_effective_catalogue, problems, replace_card, stand_in_for,
     with_colour, with_fields, with_sun)
 from companion.alles_auf_1_karte.invariants import check_state
-from companion.engine import GameConfig, IllegalAction, InvalidAction
+from companion.engine import GameConfig
+from companion.errors import IllegalAction, InvalidAction
 from companion.record import replay
 
 REAL = "G:R3s-P4-B5-O6s-Y2"        # a layout no sample has

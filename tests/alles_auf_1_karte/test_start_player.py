@@ -6,7 +6,8 @@ import pytest
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import DrawCard, Pass, Reroll, RollDice
 from companion.alles_auf_1_karte.state import DEAL, MARK, OVER, THROW
-from companion.engine import ConfigError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import ConfigError
 from tests.conformance.playout import play
 
 NAMES = ["Ann", "Bea", "Cy"]

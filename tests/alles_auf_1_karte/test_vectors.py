@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import (
     DrawCard, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)

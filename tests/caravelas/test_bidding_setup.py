@@ -8,7 +8,8 @@ from companion.caravelas import GAME
 from companion.caravelas.actions import Bid, DrawOrder, EndTurn, PassBid, Sail, TakePosition
 from companion.caravelas.state import BID, PLACE, TURN
 from companion.caravelas.view_model import markers_accounted, view_model
-from companion.engine import ConfigError, GameConfig, IllegalAction
+from companion.engine import GameConfig
+from companion.errors import ConfigError, IllegalAction
 
 from tests.caravelas.helpers import config, run, started
 

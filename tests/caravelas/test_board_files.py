@@ -10,7 +10,7 @@ import pytest
 
 from companion.caravelas import GAME
 from companion.caravelas.board import SHIPPED, BoardError, load_board, parse_board
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 
 from tests.caravelas.helpers import config
 

@@ -8,7 +8,7 @@ import pytest
 from companion.caravelas import GAME
 from companion.caravelas.actions import (CrossCape, EndBonus, EndTurn, EnterEvent, Load, PassBid, PassLisbon,
                                          Pirate, PlayCard, Reach, Sail, StopInLisbon)
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 
 from tests.caravelas.helpers import discovered, put, run, started
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from companion import session as session_module
+from companion import proposals
 from companion.caravelas import camera
 from companion.caravelas.actions import DrawOrder, PassBid, Step
 from companion.caravelas.board import SHIPPED
@@ -42,7 +42,7 @@ def test_a_ten_cell_path_is_one_proposal_and_one_confirm(journal, tmp_path):
     reading = TableReading(1.0, pieces=(camera.pawn(0, CHAIN[-1]),), board_found=True)
     assert camera.step_limit(session.state, reading) == 11          # the path and the die after it
     proposal = session.propose_from_reading(reading)
-    assert len(CHAIN) - 1 > session_module.MAX_STEPS
+    assert len(CHAIN) - 1 > proposals.MAX_STEPS
     assert proposal.steps == tuple(Step(0, cell) for cell in CHAIN[1:])
     before = len(session.actions)
     session.confirm()
@@ -53,7 +53,7 @@ def test_a_ten_cell_path_is_one_proposal_and_one_confirm(journal, tmp_path):
 
 def test_the_session_caps_what_a_game_asks(journal, tmp_path, monkeypatch):
     session = at_the_lane(journal, tmp_path)
-    monkeypatch.setattr(session_module, "STEP_CAP", 9)
+    monkeypatch.setattr(proposals, "STEP_CAP", 9)
     proposal = session.propose_from_reading(TableReading(1.0, pieces=(camera.pawn(0, CHAIN[-1]),),
                                                          board_found=True))
     assert len(proposal.steps) == 9

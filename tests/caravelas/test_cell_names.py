@@ -10,7 +10,8 @@ from companion.caravelas import GAME, camera
 from companion.caravelas.actions import BonusStep, Step
 from companion.caravelas.board import load_board, parse_board
 from companion.caravelas.view_model import prompt
-from companion.engine import TABLE, CompanionError, GameConfig
+from companion.engine import TABLE, GameConfig
+from companion.errors import CompanionError
 from companion.i18n import LANGUAGE_NAMES, Translator
 from companion.messages import Text
 from companion.readings import TableReading

@@ -7,7 +7,7 @@ import pytest
 from companion.caravelas import GAME
 from companion.caravelas.actions import BonusStep, EndBonus, PlayCard, Step
 from companion.caravelas.board import load_board
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 
 from tests.caravelas.helpers import discovered, put, run, started
 

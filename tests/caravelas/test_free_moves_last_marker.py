@@ -9,7 +9,7 @@ import pytest
 
 from companion.caravelas import GAME
 from companion.caravelas.actions import BonusStep, EndBonus, PlayCard, RollDie, Step, StopInLisbon
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 
 from tests.caravelas.helpers import put, run, started
 

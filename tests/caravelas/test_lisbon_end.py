@@ -12,7 +12,7 @@ from companion.caravelas.data import PORTS
 from companion.caravelas.scoring import destination_points, laps, winners
 from companion.caravelas.state import OVER, REVEAL, TURN
 from companion.caravelas.view_model import markers_accounted, view_model
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.signals import FinalRound, GameEnded
 
 from tests.caravelas.helpers import config, discovered, put, run, started

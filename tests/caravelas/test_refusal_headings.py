@@ -7,7 +7,7 @@ import pytest
 from companion.caravelas import GAME
 from companion.caravelas.actions import Bid, DrawOrder, PlayCard, Sail
 from companion.caravelas.rulebook import HEADINGS
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.i18n import Translator
 from tools.catalogues import catalogue
 from companion.messages import with_names

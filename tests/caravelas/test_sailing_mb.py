@@ -10,7 +10,7 @@ from companion.caravelas.actions import (ChooseWreck, EndBonus, Load, PassLisbon
                                          Step)
 from companion.caravelas.board import load_board
 from companion.caravelas.board import SHIPPED
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 
 from tests.caravelas.helpers import mapped, put, run, started
 

@@ -8,7 +8,7 @@ import pytest
 from companion.coloretto import GAME
 from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place, RemoveColour,
                                          Reveal, StartCard, StartPlayer, Take)
-from companion.engine import IllegalAction, InvalidAction
+from companion.errors import IllegalAction, InvalidAction
 
 from tests.coloretto.helpers import A, set_up
 

@@ -10,7 +10,8 @@ from companion.coloretto.actions import Draw, Place, Reveal, Take
 from companion.coloretto.data import CATALOGUE, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
 from companion.coloretto.rules import foretold_reveals
 from companion.coloretto.state import DRAW, OVER, PLACE, TURN
-from companion.engine import TABLE, IllegalAction, InvalidAction
+from companion.engine import TABLE
+from companion.errors import IllegalAction, InvalidAction
 from companion.signals import FinalRound, GameEnded, RoundEnded, TableNotice
 
 from tests.coloretto.helpers import A, B, C, D, E, set_up, with_rows

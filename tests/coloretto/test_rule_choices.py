@@ -13,7 +13,8 @@ from companion.coloretto.actions import ChooseScoring, Draw, Place, Reveal, Take
 from companion.coloretto.data import GOLDEN_JOKER, JOKER, LAST_ROUND
 from companion.match import format_so_far, match_of, next_game_config, parse_so_far
 from companion.coloretto.state import DRAW, OVER, TURN, Collection
-from companion.engine import TABLE, ConfigError, IllegalAction
+from companion.engine import TABLE
+from companion.errors import ConfigError, IllegalAction
 from companion.record import GameRecord, record_from_dict, replay_record
 from companion.signals import TableNotice
 from tests.coloretto.helpers import A, B, C, D, config, set_up, total_cards, with_rows

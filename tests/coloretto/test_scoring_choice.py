@@ -9,7 +9,8 @@ import pytest
 from companion.coloretto import GAME
 from companion.coloretto.actions import ChooseScoring
 from companion.coloretto.scoring import score_assignment
-from companion.engine import GameConfig, IllegalAction
+from companion.engine import GameConfig
+from companion.errors import IllegalAction
 from companion.record import GameRecord, record_from_dict, replay_record
 from tests.conformance.playout import play
 

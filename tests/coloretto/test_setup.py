@@ -9,7 +9,8 @@ import pytest
 from companion.coloretto import GAME
 from companion.coloretto.actions import RemoveColour, StartCard, StartPlayer
 from companion.coloretto.data import CATALOGUE, load_catalogue
-from companion.engine import TABLE, ConfigError, Game, GameConfig, IllegalAction
+from companion.engine import TABLE, Game, GameConfig
+from companion.errors import ConfigError, IllegalAction
 from companion.games import load_game
 
 from tests.coloretto.helpers import A, B, C, G, config, set_up

@@ -12,7 +12,8 @@ from typing import Any, Iterator
 
 from companion.actions import Action
 from companion.corrections import TableCorrection
-from companion.engine import TABLE, Game, IllegalAction, InvalidAction, ScoreSheet
+from companion.engine import TABLE, Game, ScoreSheet
+from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text
 from companion.record import GameRecord, record_from_dict, replay, replay_record
 from companion.signals import Signal

@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from companion.actions import Action
-from companion.engine import TABLE, ConfigError, Game, GameConfig
+from companion.engine import TABLE, Game, GameConfig
+from companion.errors import ConfigError
 from companion.games import available_games, load_game, load_manifest
 
 NAMES = ("Ann", "Bea", "Cy", "Dov", "Eve", "Fay", "Gus", "Hal")

@@ -14,7 +14,8 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, reject, settings, strategies as st
 
-from companion.engine import ConfigError, GameConfig
+from companion.engine import GameConfig
+from companion.errors import ConfigError
 from companion.games import registered_games as registry_names
 from companion.i18n import LANGUAGE_NAMES, Translator
 from tools.catalogues import catalogue

@@ -19,7 +19,8 @@ import pytest
 
 from companion.coloretto.actions import Place, RemoveColour, Reveal, StartPlayer
 from companion.coloretto.data import LAST_ROUND
-from companion.engine import TABLE, CompanionError, GameConfig, IllegalAction
+from companion.engine import TABLE, GameConfig
+from companion.errors import CompanionError, IllegalAction
 from companion.golden_horn.actions import Attack, Move
 from companion.i18n import LANGUAGE_NAMES, Translator
 from tools.catalogues import catalogue

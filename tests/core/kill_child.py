@@ -367,7 +367,8 @@ class Ledger:
         """Open (a copy of) the journal after a kill: every confirmed event is
         there in order with the same content, at most one unconfirmed extra,
         everything is what the seeded stream says, and the game resumes."""
-        from companion.journal import Journal, JournalError
+        from companion.journal import Journal
+        from companion.errors import JournalError
         from companion.session import TableSession
 
         self.checks += 1

@@ -9,7 +9,8 @@ import pytest
 from companion.alles_auf_1_karte.actions import CorrectMarks
 from companion.coloretto.actions import CorrectCards
 from companion.corrections import TableCorrection
-from companion.engine import GameConfig, IllegalAction
+from companion.engine import GameConfig
+from companion.errors import IllegalAction
 from companion.games import load_game
 from companion.golden_horn.actions import Correct
 from companion.i18n import Translator

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from companion.coloretto.actions import CorrectCards
 from companion.coloretto.data import CATALOGUE, JOKER, PLUS2
 from companion.coloretto.rules import on_the_table
-from companion.engine import GameConfig, IllegalAction
+from companion.engine import GameConfig
+from companion.errors import IllegalAction
 from companion.games import load_game
 from companion.golden_horn.actions import Correct
 from companion.golden_horn.corrections import cards_on_the_table, cubes_on_the_table

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.engine import TABLE, CompanionError, ConfigError, GameConfig, IllegalAction
+from companion.engine import TABLE, GameConfig
+from companion.errors import CompanionError, ConfigError, IllegalAction
 from companion.games import available_games, load_game, load_manifest
 from companion.i18n import LANGUAGE_NAMES, Translator
 from companion.messages import Seat, Text, placeholders, with_names

@@ -4,7 +4,8 @@ import sqlite3
 
 import pytest
 
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
+from companion.errors import JournalError
 
 
 def test_wal_and_full_sync(journal):

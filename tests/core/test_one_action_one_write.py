@@ -18,7 +18,8 @@ import pytest
 from companion.coloretto.actions import Draw
 from companion.engine import TABLE, GameConfig
 from companion.games import load_game
-from companion.journal import Journal, JournalError, NewEvent
+from companion.journal import Journal, NewEvent
+from companion.errors import JournalError
 from companion.session import TableSession
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -4,7 +4,8 @@ import random
 
 import pytest
 
-from companion.engine import GameConfig, IllegalAction, InvalidAction
+from companion.engine import GameConfig
+from companion.errors import IllegalAction, InvalidAction
 from companion.session import TableSession
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 from tests.fake_game import Add, Pass, Roll

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import GameConfig, IllegalAction
-from companion.journal import Journal, JournalError
-from companion.session import TableSession, recover_finished_games
+from companion.engine import GameConfig
+from companion.errors import IllegalAction, JournalError
+from companion.journal import Journal
+from companion.session import TableSession
+from companion.timeline import recover_finished_games
 from tests.fake_game import Add, CounterGame, Roll
 
 CONFIG = GameConfig.build("counter", ["Ana", "Bo"], target=10)

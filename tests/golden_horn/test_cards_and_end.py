@@ -7,7 +7,7 @@ from dataclasses import replace
 
 import pytest
 
-from companion.engine import IllegalAction, InvalidAction
+from companion.errors import IllegalAction, InvalidAction
 from companion.golden_horn import GAME, cubes
 from companion.golden_horn.actions import DeclareEnd, DrawCards, DrawCubes, EndTurn, Move
 from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import IllegalAction
+from companion.errors import IllegalAction
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import DrawCubes, Move
 from companion.golden_horn.state import AFTER_MOVE, PLAY, TO_C, TO_V
@@ -156,7 +156,7 @@ def test_tv13_rulebook_loading_example():
 
 
 def test_tv13_partial_or_double_loads_cannot_be_expressed():
-    from companion.engine import InvalidAction
+    from companion.errors import InvalidAction
     with pytest.raises(InvalidAction):
         GAME.parse_action({"type": "move", "seat": 0, "ship": "0a", "to": "s1", "load": "BP"})
 

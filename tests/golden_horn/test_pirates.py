@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import IllegalAction, InvalidAction
+from companion.errors import IllegalAction, InvalidAction
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import Attack, Move, TurnAround
 from dataclasses import replace

@@ -88,7 +88,7 @@ def test_every_action_type_round_trips_through_json():
 
 def test_malformed_actions_are_invalid():
     import pytest
-    from companion.engine import InvalidAction
+    from companion.errors import InvalidAction
     bad = [{"type": "move", "seat": 0, "ship": "0d", "to": "s1"},
            {"type": "move", "seat": 0, "ship": "0a", "to": "s1", "wind": "X"},
            {"type": "attack", "seat": 0, "ship": "1a"},

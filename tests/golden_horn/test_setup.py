@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.engine import TABLE, ConfigError, IllegalAction
+from companion.engine import TABLE
+from companion.errors import ConfigError, IllegalAction
 from companion.golden_horn import GAME
 from companion.golden_horn.actions import DrawCards, DrawCubes, PlaceFleet
 from companion.golden_horn.data import DEFAULT_FLEETS, parse_fleets, parse_tiles

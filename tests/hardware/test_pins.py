@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from hardware.pins import MAX_SEATS, RESERVED_GPIO, USABLE_GPIO, PinMap, PinMapError
 
 

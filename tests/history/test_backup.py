@@ -9,7 +9,8 @@ import pytest
 
 from companion.backup import backup, restore
 from companion.engine import TABLE, GameConfig
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
+from companion.errors import JournalError
 from companion.session import TableSession
 from ui.cli import main as companion
 

@@ -47,7 +47,7 @@ def test_golden_horn_marks_pirate_attacks_and_rounds(filled):
 
 
 def test_a_damaged_entry_is_said_not_cut_short(journal):
-    from companion.record import RecordError
+    from companion.errors import RecordError
 
     p = play_one(journal, "coloretto", random.Random(8))
     journal._db.execute("UPDATE events SET payload = '{\"type\": \"draw\"}' WHERE game_id=? AND seq=3",

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, Mapping
 
 from companion.actions import Action, ActionCodec
-from companion.engine import (GameConfig, IllegalAction, Option, ScoreLine, ScoreSheet,
-                              check_player_count, resolve_options)
+from companion.engine import GameConfig, Option, ScoreLine, ScoreSheet, check_player_count, resolve_options
+from companion.errors import IllegalAction
 from companion.messages import Text
 from companion.signals import GameEnded, TurnStarted
 

@@ -25,9 +25,9 @@ from companion.caravelas.board import SHIPPED as BOARDS, load_board
 from companion.caravelas.mapper import load_map
 from companion.caravelas.mapper_edits import MAP_SCHEMA
 from companion.dates import local_text
-from companion.engine import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.exports import bgstats_export, csv_text, import_records
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
 from companion.record import load_record, replay_record
 from companion.settings import read_settings
 from companion.stats import PLAYERS_FILE, PlayerNames, games, players, plays_from_rows

@@ -15,7 +15,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings, strategies as st
 
 from companion.cli import replay_main
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.record import load_record, replay_record
 
 RECORDS = Path(__file__).resolve().parents[2] / "tests" / "data" / "records"

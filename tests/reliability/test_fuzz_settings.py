@@ -10,8 +10,9 @@ from pathlib import Path
 import tomli_w
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from companion.settings import (CAMERAS, FIELDS, LANGUAGES, PIN_KEYS, Settings, SettingsError,
-                                load_settings, read_settings, save_settings)
+from companion.settings import (CAMERAS, FIELDS, LANGUAGES, PIN_KEYS, Settings, load_settings, read_settings,
+                                save_settings)
+from companion.errors import SettingsError
 
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -12,7 +12,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine import GameConfig
-from companion.journal import Journal, JournalError
+from companion.journal import Journal
+from companion.errors import JournalError
 from companion.session import TableSession
 from tests.fake_game import Add, Roll
 

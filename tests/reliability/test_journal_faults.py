@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from companion.engine import GameConfig
-from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal import Journal, set_aside_and_salvage
+from companion.errors import JournalError
 from companion.session import TableSession
 from companion.wal import check_wal
 from tests.fake_game import Add, Roll
@@ -339,7 +340,7 @@ def test_a_repair_that_fails_frees_the_journal(tmp_path, monkeypatch):
     def broken(*_args):
         raise journal_module.JournalError("no space", "full")
 
-    monkeypatch.setattr(journal_module, "_salvage_into", broken)
+    monkeypatch.setattr(journal_module.salvage, "_salvage_into", broken)
     with pytest.raises(JournalError):
         set_aside_and_salvage(path)
     monkeypatch.undo()

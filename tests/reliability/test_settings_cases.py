@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from companion.settings import (Settings, SettingsError, load_settings, read_settings,
-                                save_settings)
+from companion.settings import Settings, load_settings, read_settings, save_settings
+from companion.errors import SettingsError
 
 
 def write(tmp_path: Path, text: str) -> Path:

@@ -207,7 +207,7 @@ async def _history(probe, look: Gallery) -> None:
 
 async def _problem(probe, look: Gallery) -> None:
     """The start-up problem screen, as a damaged journal shows it."""
-    from companion.journal import JournalError
+    from companion.errors import JournalError
     from companion.storage_problems import describe
 
     app = probe.app

@@ -94,7 +94,7 @@ def _patch(case: str, report_path: str) -> None:
         app_class.build = build
         return
     if case == "companion-error":
-        from companion.journal import JournalError
+        from companion.errors import JournalError
 
         def build(app):
             raise JournalError("forced journal problem: keep the file aside")

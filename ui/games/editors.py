@@ -15,7 +15,8 @@ from typing import Any, Callable, Protocol
 from kivy.app import App
 from kivy.clock import Clock
 
-from companion.engine import CompanionError, Option
+from companion.engine import Option
+from companion.errors import CompanionError
 from companion.messages import N_, Text
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,7 @@ from kivy.clock import Clock
 from kivy.properties import ObjectProperty
 from kivy.uix.widget import Widget
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.signals import ALERT, CELEBRATE, CHASE, FLASH, FLASH_ALL, Cue, Signal
 from ui.colours import RGB, contrast, ink_on
 

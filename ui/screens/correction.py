@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 
 from companion.corrections import Counted
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from ui.games import game_ui
 from ui.screens import load_kv
 

@@ -18,9 +18,8 @@ from kivy.utils import escape_markup
 from companion import stats
 from companion.stats import PERIOD_LABELS
 from companion.dates import local_text
-from companion.engine import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.games import available_games, game_title
-from companion.journal import JournalError
 from companion.usb import find_sticks
 from companion.messages import Text
 from ui.screens import load_kv

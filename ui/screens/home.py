@@ -9,9 +9,8 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Stri
 from ui.screens.base import AppScreen
 
 from companion.dates import local_text
-from companion.engine import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.games import game_title, unavailable_games
-from companion.journal import JournalError
 from companion.match import match_to_continue
 from companion.signals import ErrorSignal
 from ui.screens import load_kv

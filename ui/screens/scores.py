@@ -17,7 +17,7 @@ from kivy.uix.popup import Popup
 from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import Text
 from companion.match import match_in_options, next_game_config
 from companion.signals import ErrorSignal

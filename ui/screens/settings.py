@@ -8,7 +8,7 @@ from kivy.app import App
 from kivy.properties import StringProperty
 from ui.screens.base import AppScreen
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import Text
 from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal

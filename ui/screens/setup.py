@@ -9,7 +9,8 @@ from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from ui.screens.base import AppScreen
 
-from companion.engine import CompanionError, GameConfig, Option, Player
+from companion.engine import GameConfig, Option, Player
+from companion.errors import CompanionError
 from companion.games import available_games, game_title, load_game, load_manifest
 from companion.i18n import Translator
 from companion.messages import N_, Text

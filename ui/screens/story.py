@@ -11,9 +11,8 @@ from ui.screens.base import AppScreen
 from kivy.utils import escape_markup
 from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 
-from companion.engine import CompanionError
+from companion.errors import CompanionError, JournalError
 from companion.games import game_title
-from companion.journal import JournalError
 from companion.story import EVENT_LABELS, Story, journal_story
 from ui.screens import load_kv
 from ui.screens.home import WINNER_MARK

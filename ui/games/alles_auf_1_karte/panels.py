@@ -16,7 +16,7 @@ from kivy.properties import ListProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import N_, Text
 from ui.colours import ink_on, seat_rgb
 from ui.games.alles_auf_1_karte.cards import CardView

@@ -28,7 +28,8 @@ from kivy.properties import BooleanProperty, StringProperty
 
 from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
 from companion.caravelas.view_model import CaravelasView as Model, PathView, next_cells, path_view
-from companion.engine import TABLE, CompanionError
+from companion.engine import TABLE
+from companion.errors import CompanionError
 from companion.messages import Text
 from ui.colours import seat_rgb
 from ui.games.caravelas.view import CaravelasView

@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.caravelas.actions import StopInLisbon, good_word, port_name
 from companion.caravelas.data import GOODS_VP, PEPPER, PORTS
 from companion.caravelas.view_model import SeatView
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import N_
 from ui.colours import seat_rgb
 from ui.games.kit import escape, reuse, tag

@@ -12,7 +12,7 @@ from kivy.factory import Factory
 from kivy.uix.popup import Popup
 
 from companion.coloretto.actions import ChooseScoring
-from companion.engine import CompanionError
+from companion.errors import CompanionError
 from companion.messages import N_, Text
 from ui.games import ScoreRow
 

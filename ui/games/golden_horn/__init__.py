@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.engine import CompanionError, Option
+from companion.engine import Option
+from companion.errors import CompanionError
 from companion.golden_horn import GAME
 from companion.golden_horn.fleets import FLEET_OPTION
 from companion.messages import N_, Text

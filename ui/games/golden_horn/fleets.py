@@ -23,7 +23,8 @@ from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
 from kivy.uix.widget import Widget
 
-from companion.engine import CompanionError, Option
+from companion.engine import Option
+from companion.errors import CompanionError
 from companion.golden_horn.data import COLOURS
 from companion.golden_horn.fleets import (
     SAILS_PER_SHIP, Fleet, FleetChoice, choose_fleets, fleet_text, is_fleet, remembered_from, sample_fleet)

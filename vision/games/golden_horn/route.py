@@ -28,7 +28,7 @@ from typing import Any
 import cv2
 import numpy as np
 
-from companion.engine import ConfigError
+from companion.errors import ConfigError
 from companion.golden_horn.data import TILE_SETS, parse_tiles
 from companion.messages import N_, Text
 from companion.readings import TableReading

@@ -1,0 +1,192 @@
+"""Salvage: a damaged journal is set aside under a dated name (never deleted) and every game
+and event that can still be read is copied into a fresh one."""
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Sequence
+
+from companion.errors import JournalError
+from companion.journal.rows import check_rows
+from companion.journal.schema import GAME_COLUMNS, SCHEMA, problem_of
+from companion.journal.store import Journal
+
+
+@dataclass(frozen=True)
+class SalvageReport:
+    """What :func:`set_aside_and_salvage` did: where the damaged file went and what was copied."""
+
+    kept_as: Path
+    games: int
+    events: int
+    games_lost: int
+    events_set_aside: int
+
+
+def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
+    """Start a fresh journal at ``path``, keeping the damaged one (and its log)
+    beside it under a dated name and copying every game and event that can
+    still be read.  Never deletes anything."""
+    path = Path(path)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    kept = path.with_name(f"{path.stem}.damaged-{stamp}{path.suffix}")
+    lock = path.with_name(path.name + ".lock")
+    try:
+        for suffix in ("", "-wal", "-shm"):
+            source = path.with_name(path.name + suffix)
+            if source.exists():
+                os.replace(source, kept.with_name(kept.name + suffix))
+    except OSError as exc:
+        raise JournalError(f"{path}: cannot set the damaged journal aside ({exc})",
+                           problem_of(exc), path) from exc
+    try:  # the last-write mark speaks of the damaged file, not the fresh one
+        if lock.exists():
+            lock.write_text("")
+    except OSError:
+        pass
+    fresh = Journal(path)
+    try:
+        with tempfile.TemporaryDirectory(prefix="table-companion-salvage-") as scratch:
+            old = _readable_copy(kept, Path(scratch))
+            report = _salvage_into(fresh, old, kept) if old is not None \
+                else SalvageReport(kept, 0, 0, 0, 0)
+        fresh.checkpoint()
+    except BaseException:
+        fresh.close()   # its lock too: the app must not then find itself "already running"
+        raise
+    return fresh, report
+
+
+def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
+    """The damaged journal ``kept`` opened read-only, or a repaired copy of it in
+    ``scratch`` (pages counted again, the tables' schema text written again) that
+    reads; None when none does."""
+    def opened(path: Path) -> Journal | None:
+        try:
+            journal = Journal(path, read_only=True)
+        except JournalError:
+            return None
+        try:
+            journal._read("SELECT id FROM games LIMIT 1")
+            journal._check_columns()
+        except JournalError:
+            journal.close()
+            return None
+        return journal
+
+    found = opened(kept)
+    for repair in (_repaired_copy, _schema_copy,
+                   lambda d, f: _schema_copy(_repaired_copy(d, f), f, "schema-pages")):
+        if found is not None:
+            return found
+        try:
+            found = opened(repair(kept, scratch))
+        except (OSError, sqlite3.Error, ValueError):
+            found = None
+    return found
+
+
+#: what sqlite_master holds (type, name, table), in the order the tables were created
+#: (the same in every version)
+_SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
+                ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
+                ("index", "games_by_status", "games"))
+
+
+def _schema_sql() -> dict[str, str]:
+    """The CREATE statements of :data:`SCHEMA` by name, as SQLite keeps them."""
+    found = {}
+    for statement in SCHEMA.split(";"):
+        statement = " ".join(statement.replace("IF NOT EXISTS ", "").split())
+        if statement:
+            found[statement.split()[2]] = statement
+    return found
+
+
+def _schema_copy(damaged: Path, folder: Path, name: str = "schema") -> Path:
+    """A copy of ``damaged`` (and its log) whose schema text (sqlite_master) is written
+    again from :data:`SCHEMA`, keeping each table's root page: rows stay readable when
+    only the text that describes the tables was damaged."""
+    copy = folder / f"{name}.sqlite3"
+    shutil.copy(damaged, copy)
+    wal = damaged.with_name(damaged.name + "-wal")
+    if wal.exists():
+        shutil.copy(wal, folder / f"{name}.sqlite3-wal")
+    sql = _schema_sql()
+    db = sqlite3.connect(copy, isolation_level=None)
+    try:
+        db.text_factory = bytes
+        db.execute("PRAGMA writable_schema=ON")
+        rows = db.execute("SELECT rowid FROM sqlite_master ORDER BY rowid").fetchall()
+        if not rows or len(rows) > len(_SCHEMA_ROWS):
+            raise ValueError("not the tables of a journal")
+        db.execute("BEGIN")
+        for (rowid,), (kind, entry, table) in zip(rows, _SCHEMA_ROWS):
+            db.execute("UPDATE sqlite_master SET type=?, name=?, tbl_name=?, sql=? WHERE rowid=?",
+                       (kind, entry, table, sql.get(entry), rowid))
+        db.execute("PRAGMA schema_version=" + str(int(time.time()) % 1_000_000 + 1000))
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return copy
+
+
+def _repaired_copy(damaged: Path, folder: Path) -> Path:
+    """A copy of ``damaged`` (and its log) padded to whole pages, with the page
+    count in its header set to what the file holds (SQLite refuses a file
+    shorter than its header says, as a cut-off copy or a torn disk leaves)."""
+    data = bytearray(damaged.read_bytes())
+    page_size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
+    page_size = 65536 if page_size == 1 else page_size
+    if page_size < 512:
+        raise OSError("no page size in the header")
+    data += bytes((-len(data)) % page_size)
+    data[28:32] = (len(data) // page_size).to_bytes(4, "big")
+    copy = folder / "salvage.sqlite3"
+    copy.write_bytes(bytes(data))
+    wal = damaged.with_name(damaged.name + "-wal")
+    if wal.exists():
+        shutil.copy(wal, folder / "salvage.sqlite3-wal")
+    return copy
+
+
+def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
+    games = events = lost = set_aside = 0
+    with old:
+        try:
+            ids = [r[0] for r in old._read("SELECT id FROM games ORDER BY id")]
+        except JournalError:
+            ids = []
+        for game_id in ids:
+            try:
+                row = old._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,))[0]
+                rows, _unreadable = old._raw_rows(game_id)
+            except (JournalError, IndexError):
+                lost += 1
+                continue
+            good = len(check_rows(game_id, rows, "").events)
+            statements: list[tuple[str, Sequence[Any]]] = [(
+                f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)", row)]
+            statements += [(
+                "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
+                (game_id, *raw)) for raw in rows[:good]]
+            tail = rows[good:]
+            statements += [(
+                "INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, joined, reason, batch) "
+                "VALUES (?,?,?,?,?,?,?,?,?)",
+                (game_id, *raw, "damaged when the journal was repaired", time.time()))
+                for raw in tail]
+            try:
+                fresh._write(statements)
+            except JournalError:
+                lost += 1
+                continue
+            games += 1
+            events += good
+            set_aside += len(tail)
+    return SalvageReport(kept, games, events, lost, set_aside)

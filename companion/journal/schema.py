@@ -1,0 +1,122 @@
+"""The journal's tables (schema version, columns, the games rows' checksum in SQL) and the
+kinds of storage failure."""
+from __future__ import annotations
+
+import errno
+import shutil
+import sqlite3
+from pathlib import Path
+
+from companion.errors import JournalError
+
+
+SCHEMA_VERSION = 2
+
+
+EVENT_KINDS = ("do", "undo", "redo")
+
+
+PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
+
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id       INTEGER PRIMARY KEY,
+    game     TEXT NOT NULL,
+    config   TEXT NOT NULL,
+    started  REAL NOT NULL,
+    finished REAL,
+    status   TEXT NOT NULL DEFAULT 'playing' CHECK (status IN ('playing', 'finished', 'abandoned')),
+    result   TEXT,
+    crc      INTEGER
+);
+CREATE TABLE IF NOT EXISTS events (
+    game_id INTEGER NOT NULL REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    kind    TEXT NOT NULL,
+    payload TEXT,
+    crc     INTEGER NOT NULL,
+    at      REAL NOT NULL,
+    joined  INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seq)
+);
+CREATE TABLE IF NOT EXISTS quarantine (
+    id      INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL,
+    seq     INTEGER,
+    kind    TEXT,
+    payload TEXT,
+    crc     INTEGER,
+    at      REAL,
+    reason  TEXT NOT NULL,
+    batch   REAL NOT NULL,
+    joined  INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
+"""
+
+
+GAME_COLUMNS = "id, game, config, started, finished, status, result, crc"
+
+
+#: a games row's checksum, computed by SQLite with the function below in the
+#: same statement that changes the row (older rows without one are not checked)
+GAME_CRC_SQL = "tc_crc(id || '|' || game || '|' || config || '|' || status || '|' || COALESCE(result, ''))"
+
+
+#: what a damaged file can make sqlite3 raise besides sqlite3.Error (text that
+#: is not UTF-8, numbers out of range)
+DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
+
+
+#: the columns every version's tables have (crc and joined came later)
+COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "result"),
+            "events": ("game_id", "seq", "kind", "payload", "crc", "at"),
+            "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
+
+
+#: the high-water mark in the lock file: "pid game_id seq", fixed width
+MARK_WIDTH = 80
+
+
+#: free space (bytes) below which an I/O error is taken for a full disk: SQLite's
+#: shared-memory file grows by 32 KiB and a write needs a few pages of log
+LOW_SPACE_BYTES = 128 * 1024
+
+
+def out_of_space(path: Path) -> bool:
+    """True when the filesystem holding ``path`` (or its nearest existing folder) has
+    less than :data:`LOW_SPACE_BYTES` free (False when it cannot be measured)."""
+    for folder in (path, *path.parents):
+        try:
+            return shutil.disk_usage(folder).free < LOW_SPACE_BYTES
+        except OSError:
+            continue
+    return False
+
+
+def problem_of(exc: BaseException) -> str:
+    """The kind of a storage failure (one of :data:`PROBLEMS`)."""
+    if isinstance(exc, JournalError):
+        return exc.problem
+    if isinstance(exc, OSError) and not isinstance(exc, BlockingIOError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return "full"
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return "readonly"
+        return "io"
+    if isinstance(exc, (UnicodeDecodeError, OverflowError)):
+        return "damaged"
+    name = getattr(exc, "sqlite_errorname", "") or ""
+    text = str(exc).lower()
+    if name.startswith("SQLITE_FULL") or "disk is full" in text:
+        return "full"
+    if name.startswith("SQLITE_READONLY") or "readonly" in text or "read-only" in text:
+        return "readonly"
+    if name.startswith(("SQLITE_CORRUPT", "SQLITE_NOTADB")) or "malformed" in text \
+            or "not a database" in text or "could not decode to utf-8" in text \
+            or "no such table" in text or "no such column" in text:   # the journal's own tables
+        return "damaged"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")) or "locked" in text:
+        return "busy"
+    return "io"
