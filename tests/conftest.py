@@ -2,9 +2,14 @@
 under tests/ui/ is marked ``ui`` (``pytest -m "not ui"`` is the quick loop)."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Kivy, imported by any test of this process (the UI tests run the app in it), must not
+# parse pytest's arguments
+os.environ.setdefault("KIVY_NO_ARGS", "1")
 
 from companion.games import register_game
 

@@ -50,6 +50,37 @@ class UiRun:
         return image
 
 
+def _keep_screenshots(out: Path) -> None:
+    keep = os.environ.get("UI_SCREENSHOTS")
+    if keep:  # copy the screenshots somewhere a person can open them
+        shutil.copytree(out, Path(keep) / out.name, dirs_exist_ok=True)
+
+
+@pytest.fixture(scope="session")
+def in_process_app(display, tmp_path_factory):
+    """The Kivy window of this test process (one per xdist worker)."""
+    from tests.ui.harness import InProcessApp
+
+    return InProcessApp(display, tmp_path_factory.mktemp("kivy-window"))
+
+
+@pytest.fixture
+def run_app(in_process_app, tmp_path):
+    """``run_app(scenario)`` runs ``async def scenario(probe)`` in a fresh app inside this
+    process (a fresh data folder unless ``data_dir`` is given) and returns what it recorded."""
+    def run(scenario, size: str = "800x480", lang: str | None = None,
+            data_dir: Path | None = None, name: str | None = None) -> UiRun:
+        out = tmp_path / (name or f"{scenario.__name__}-{size}")
+        data = data_dir or tmp_path / "data"
+        width, height = (int(v) for v in size.split("x"))
+        result = in_process_app.run(scenario, out, data, (width, height), lang)
+        assert "failure" not in result, result.get("failure")
+        _keep_screenshots(out)
+        return UiRun(out, result)
+
+    return run
+
+
 @pytest.fixture
 def run_ui(display, tmp_path):
     def run(scenario: str, size: str = "800x480", lang: str | None = None,
@@ -66,10 +97,7 @@ def run_ui(display, tmp_path):
         result = json.loads(result_file.read_text()) if result_file.exists() else {}
         assert proc.returncode == 0 and "failure" not in result, (
             result.get("failure") or proc.stderr[-4000:])
-        keep = os.environ.get("UI_SCREENSHOTS")
-        if keep:  # copy the screenshots somewhere a person can open them
-            dest = Path(keep) / out.name
-            shutil.copytree(out, dest, dirs_exist_ok=True)
+        _keep_screenshots(out)
         return UiRun(out, result)
 
     return run
