@@ -1,32 +1,32 @@
-"""The real app, run inside the test process: one Kivy window per process (per xdist worker),
-a fresh app with a fresh data folder, Clock and camera for every test.
+"""The real app driven by a scenario (``async def scenario(probe)``, see tests/ui/probe.py),
+inside the test process: one Kivy window per process (per xdist worker), a fresh app with its
+own data folder and Clock for every run.
 
-:func:`make_app` is the one place the tests build the app (through its public entry, as
-``ui/cli.py`` does). :class:`InProcessApp` runs a scenario (``async def scenario(probe)``, the
-same :class:`tests.ui.probe.Probe` the subprocess runner uses) in it and returns what the
-scenario recorded.
+:func:`make_app` is the one place the tests build the app (as ``ui/cli.py`` does), and
+:func:`injected_hooks` the one place they change it for a test run (both used by tests/ui/run.py
+too, the child-process runner).
 
-What a test could leak into the next one, and what stops it:
+What one run could leak into the next, and what stops it:
 
 - scheduled Clock events (the app's checkpoint timer, a banner's end, a camera's status poll):
   each run gets its own ``ClockBase`` in a pushed Kivy ``Context`` (as Kivy's own ``kivy_app``
   fixture does), popped afterwards, so nothing scheduled in one run ever fires in another;
-- kv rules the app loads in ``build()`` (``common.kv``, ``root.kv``): loading a file again
-  unloads it first, so its rules apply once (a fresh process loads each once too);
-- widgets on the window, the running app, the window's size and fullscreen: reset after a run;
-- threads (camera workers): a run fails when it leaves a thread running;
-- the data folder: every run gets its own unless the test passes one on purpose.
+- kv rules the app loads in ``build()`` (``common.kv``, ``root.kv``): a file loaded again is
+  unloaded first, so its rules apply once (as in a fresh process);
+- widgets on the window, the running app, the window's fullscreen: reset after a run; the
+  window's size is set for each run;
+- threads (camera workers, the board mapper's capture): a run fails when one is left running;
+- the data folder: every test gets its own (a test that shares one between runs says so).
 """
 from __future__ import annotations
 
 import asyncio
-import os
+import contextlib
 import threading
 import traceback
 from pathlib import Path
-from typing import Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Iterator
 
-#: a stepped simulated camera: the scenario decides which scenes it sees (Probe.step_camera)
 Scenario = Callable[[Any], Awaitable[None]]
 
 
@@ -37,30 +37,41 @@ def make_app(data_dir: Path, size: tuple[int, int], lang: str | None = None) -> 
     return CompanionApp(AppOptions(data_dir=data_dir, simulate=True, lang=lang, size=size))
 
 
-def step_the_simulated_camera() -> None:
-    """Every simulated camera the app opens from now on in this process renders only the
-    frames a scenario steps it for (``SimulatedSource(stepped=True)``), whatever the load."""
-    from vision.sources import simulated
+class AppErrors:
+    """A Kivy ``ExceptionManager`` handler that keeps every error raised inside the app's loop
+    (a callback, a touch handler), so the run fails with it; ``on_error`` is called at once.
+    The app's own handler still logs it and shows its banner."""
 
-    if getattr(simulated.SimulatedSource, "always_stepped", False):
-        return
+    def __init__(self, on_error: Callable[[], None] = lambda: None):
+        self.tracebacks: list[str] = []
+        self.on_error = on_error
 
-    class SteppedSource(simulated.SimulatedSource):
-        always_stepped = True
+    def handle_exception(self, exception: BaseException) -> int:
+        from kivy.base import ExceptionManager
 
-        def __init__(self, table: Any, fps: float | None = None, stepped: bool = True):
-            super().__init__(table, stepped=True)
+        self.tracebacks.append("".join(traceback.format_exception(exception)))
+        self.on_error()
+        return ExceptionManager.RAISE   # no opinion: the app's handler decides whether it goes on
 
-    simulated.SimulatedSource = SteppedSource   # type: ignore[misc]
 
-
-def reload_kv_files_once() -> None:
-    """``Builder.load_file`` of a file already loaded unloads it first: the app's ``build()``
-    loads its kv files on every start, and a second set of the same rules would apply twice."""
+@contextlib.contextmanager
+def injected_hooks(errors: AppErrors) -> Iterator[None]:
+    """While a scenario runs: the game's camera, when simulated, renders only the frames the
+    scenario steps it for (``Probe.step_camera``), whatever the load; every error inside the
+    app is kept in ``errors``; kv files the app loads again replace their earlier rules."""
+    from kivy.base import ExceptionManager
     from kivy.lang import Builder
 
-    if getattr(Builder, "_tests_reload", False):
-        return
+    from ui import camera
+    from vision.sources.simulated import SimulatedSource
+
+    feed_init = camera.CameraFeed.__init__
+
+    def stepped_feed(feed: Any, session: Any, setup: Any, source: Any, *args: Any, **kwargs: Any) -> None:
+        if isinstance(source, SimulatedSource) and not source.stepped:
+            source = SimulatedSource(source.table, stepped=True)
+        feed_init(feed, session, setup, source, *args, **kwargs)
+
     load_file = Builder.load_file
 
     def load_once(filename: str, **kwargs: Any) -> Any:
@@ -68,23 +79,51 @@ def reload_kv_files_once() -> None:
             Builder.unload_file(filename)
         return load_file(filename, **kwargs)
 
+    camera.CameraFeed.__init__ = stepped_feed
     Builder.load_file = load_once
-    Builder._tests_reload = True
+    ExceptionManager.add_handler(errors)
+    try:
+        yield
+    finally:
+        ExceptionManager.remove_handler(errors)
+        del Builder.load_file        # the instance attribute: the class's method again
+        camera.CameraFeed.__init__ = feed_init
+
+
+async def drive(app: Any, probe: Any, scenario: Scenario, errors: AppErrors) -> None:
+    """Run ``scenario`` once the app shows its first screen; record a failure (the scenario's or
+    the app's), then stop the app."""
+    from kivy.clock import Clock
+
+    task = asyncio.current_task()
+    errors.on_error = lambda: task is not None and task.cancel()
+    try:
+        await probe.until(lambda: app.root is not None and app.manager.current in ("home", "problem"))
+        await probe.frames(3)
+        await scenario(probe)
+    except BaseException:  # report everything, then stop the app
+        probe.record("failure", errors.tracebacks[0] if errors.tracebacks else traceback.format_exc())
+    finally:
+        probe.save()
+        # the scenario is over: timers it did not wait for (a banner's or a flash's end)
+        # must not fire into a stopped app
+        for event in Clock.get_events():
+            event.cancel()
+        app.stop()
 
 
 class InProcessApp:
     """The Kivy window of this process; :meth:`run` runs one scenario in a fresh app."""
 
     def __init__(self, display: str, home: Path):
+        import os
+
         os.environ["DISPLAY"] = display
         os.environ.pop("KIVY_HOME", None)
         from ui.cli import configure_kivy
 
         configure_kivy(home, (800, 480))
-        step_the_simulated_camera()
         from kivy.core.window import Window  # noqa: F401  (the window opens here, once)
-
-        reload_kv_files_once()
 
     def run(self, scenario: Scenario, out: Path, data: Path, size: tuple[int, int],
             lang: str | None = None) -> dict[str, Any]:
@@ -99,58 +138,33 @@ class InProcessApp:
         threads_before = set(threading.enumerate())
         if tuple(Window.size) != size:
             Window.size = size
-        strict = os.environ.get("TABLE_COMPANION_STRICT")
-        os.environ["TABLE_COMPANION_STRICT"] = "1"  # an error in the app fails the scenario
+        errors = AppErrors()
         context = Context(init=False)
         context["Clock"] = ClockBase(async_lib="asyncio")
         context.push()
         try:
             from kivy.clock import Clock
 
-            Clock._max_fps = 0   # uncapped: a test waits for frames, never for the frame rate
-            app = make_app(data, size, lang)
-            probe = Probe(app, out)
-            failure: list[str] = []
+            Clock._max_fps = 0   # uncapped, as in Kivy's own app fixture: a run waits for frames
+            with injected_hooks(errors):
+                app = make_app(data, size, lang)
+                probe = Probe(app, out)
 
-            async def drive() -> None:
-                try:
-                    await probe.until(lambda: app.root is not None
-                                      and app.manager.current in ("home", "problem"))
-                    await probe.frames(3)
-                    await scenario(probe)
-                except BaseException:  # report everything, then stop the app
-                    failure.append(traceback.format_exc())
-                    probe.record("failure", failure[0])
-                finally:
-                    probe.save()
-                    for event in Clock.get_events():
-                        event.cancel()
-                    app.stop()
+                async def both() -> None:
+                    await asyncio.gather(app.async_run(async_lib="asyncio"),
+                                         drive(app, probe, scenario, errors))
 
-            async def both() -> None:
-                await asyncio.gather(app.async_run(async_lib="asyncio"), drive())
-
-            try:
                 asyncio.run(both())
-            except BaseException:  # the app's own loop failed (a strict-mode error)
-                failure.append(traceback.format_exc())
-                probe.record("failure", failure[-1])
-                probe.save()
-                if app.root is not None and App.get_running_app() is app:
-                    app.stop()
         finally:
             for child in Window.children[:]:
                 Window.remove_widget(child)
             Window.fullscreen = False
             App._running_app = None
             context.pop()
-            if strict is None:
-                os.environ.pop("TABLE_COMPANION_STRICT")
-            else:
-                os.environ["TABLE_COMPANION_STRICT"] = strict
-        left = [t for t in threading.enumerate() if t not in threads_before and t.is_alive()]
-        for thread in left:
+        for thread in set(threading.enumerate()) - threads_before:
             thread.join(timeout=10)
-        left = [t.name for t in left if t.is_alive()]
+        left = [t.name for t in set(threading.enumerate()) - threads_before if t.is_alive()]
         assert not left, f"the app left threads running: {left}"
+        if errors.tracebacks and "failure" not in probe.results:
+            probe.record("failure", errors.tracebacks[0])
         return probe.results

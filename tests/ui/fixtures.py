@@ -1,20 +1,18 @@
-"""UI tests run the real app under Xvfb (started here, so CI needs no display)."""
+"""The fixtures of the tests that run the real app (tests/conftest.py loads them for every
+test): a private Xvfb display per test process (started here, so CI needs no display),
+and ``run_app`` (the app in this process, a fresh one per run; tests/ui/harness.py).
+Start-up, stop and lifecycle tests start the app in a child process of their own
+(test_lifecycle.py, test_logs.py, test_clean_start.py, test_kiosk_input.py)."""
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import subprocess
-import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
-#: How much slower than a 2-core laptop this machine runs the app: tools/arm64_check.py sets it
-#: under qemu-user, where a game played by taps takes about ten times as long.
-SLOWDOWN = max(1.0, float(os.environ.get("TABLE_COMPANION_TEST_SLOWDOWN") or 1))
 
 
 @pytest.fixture(scope="session")
@@ -75,28 +73,6 @@ def run_app(in_process_app, tmp_path):
         width, height = (int(v) for v in size.split("x"))
         result = in_process_app.run(scenario, out, data, (width, height), lang)
         assert "failure" not in result, result.get("failure")
-        _keep_screenshots(out)
-        return UiRun(out, result)
-
-    return run
-
-
-@pytest.fixture
-def run_ui(display, tmp_path):
-    def run(scenario: str, size: str = "800x480", lang: str | None = None,
-            data_dir: Path | None = None, name: str | None = None) -> UiRun:
-        out = tmp_path / (name or f"{scenario}-{size}")
-        data = data_dir or tmp_path / "data"
-        argv = [sys.executable, "-m", "tests.ui.run", scenario, str(out), str(data), size]
-        if lang:
-            argv += ["--lang", lang]
-        env = {**os.environ, "DISPLAY": display, "PYTHONPATH": str(ROOT)}
-        env.pop("KIVY_HOME", None)
-        proc = subprocess.run(argv, cwd=ROOT, env=env, capture_output=True, text=True, timeout=240 * SLOWDOWN)
-        result_file = out / "result.json"
-        result = json.loads(result_file.read_text()) if result_file.exists() else {}
-        assert proc.returncode == 0 and "failure" not in result, (
-            result.get("failure") or proc.stderr[-4000:])
         _keep_screenshots(out)
         return UiRun(out, result)
 
