@@ -25,11 +25,6 @@ from vision.games import CameraSetup, game_vision
 
 log = logging.getLogger(__name__)
 
-#: The simulated camera of a game renders a frame only when stepped (:meth:`CameraFeed.step`):
-#: tests/ui/run.py sets it, so a scenario decides which scenes the camera sees, whatever the load.
-STEPPED_SIMULATION = False
-
-
 class CameraFeed:
     """Runs the vision worker for one game; readings become session proposals."""
 
@@ -48,7 +43,7 @@ class CameraFeed:
         self.translate = translate  # the camera's status in the players' language (on_status gets it shown)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
-        # a stepped simulated camera (tests) is quiet between steps by design: not a stall
+        # a stepped simulated camera is quiet between steps by design: not a stall
         stall = float("inf") if getattr(source, "stepped", False) else 3.0
         self.worker = VisionWorker(source, reader, on_reading=self._reading, stall_seconds=stall)
         self._status_event = Clock.schedule_interval(lambda _dt: self._poll_status(), 1.0)
@@ -87,16 +82,6 @@ class CameraFeed:
             if text and not status.starting and self.on_error is not None:
                 self.on_error()
 
-    def step(self, frames: int) -> Any:
-        """A stepped simulated camera (STEPPED_SIMULATION) reads ``frames`` more frames of the
-        table as it is now; returns the source (``wait_rendered``)."""
-        from vision.sources.simulated import SimulatedSource
-
-        if not isinstance(self.source, SimulatedSource):
-            raise TypeError(f"only the simulated camera is stepped, not {self.source.name}")
-        self.source.step(frames)
-        return self.source
-
     def close(self) -> None:
         self._status_event.cancel()
         from vision.sources.simulated import SimulatedSource
@@ -117,7 +102,7 @@ def open_camera(session: TableSession, settings: Any, simulated_machine: bool,
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, simulated_machine, stepped=STEPPED_SIMULATION)
+        source = frame_source(settings, setup, simulated_machine)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status, on_error=signal_camera_error,
@@ -147,10 +132,9 @@ def signal_camera_error() -> None:
 
 
 def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = False, *,
-                 choose: Callable[[], Any] | None = None, stepped: bool = False) -> Any:
+                 choose: Callable[[], Any] | None = None) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
-    simulated camera when the game has no simulated table.  ``stepped``: a
-    simulated camera renders only the frames it is stepped for (tests).
+    simulated camera when the game has no simulated table.
 
     ``simulated_machine`` (the GPIO panel is simulated) no longer decides the
     camera: ``auto`` looks for one (:func:`choose_camera`)."""
@@ -169,8 +153,6 @@ def frame_source(settings: Any, setup: CameraSetup, simulated_machine: bool = Fa
             return None
         from vision.sources.simulated import SimulatedSource
 
-        if stepped:
-            return SimulatedSource(setup.simulated_table, stepped=True)
         return SimulatedSource(setup.simulated_table, fps=10)
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source
