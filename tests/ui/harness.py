@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import threading
 import traceback
 from pathlib import Path
@@ -161,6 +162,7 @@ class InProcessApp:
             Window.fullscreen = False
             App._running_app = None
             context.pop()
+            gc.collect()   # the app's widgets and textures go now, not at the end of the session
         for thread in set(threading.enumerate()) - threads_before:
             thread.join(timeout=10)
         left = [t.name for t in set(threading.enumerate()) - threads_before if t.is_alive()]

@@ -227,7 +227,8 @@ async def camera_sails_a_pawn(probe) -> None:
     probe.record("drawn_after_confirm", list(board_map.drawn_proposal))
     # a path tapped on the map: the simulated pawn follows the game (else the camera would
     # see it left behind and propose the way back)
-    from tests.ui.test_caravelas import tap, tap_cell
+    from tests.ui.test_caravelas import tap
+    from tests.ui.test_caravelas_map import tap_cell
 
     await tap_cell(probe, "D24")
     await tap(probe, "path_confirm")
