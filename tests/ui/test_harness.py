@@ -8,9 +8,10 @@ from tests.ui.steps import start_counter
 FIRED: list[str] = []
 
 
-def test_a_run_leaves_nothing_behind_for_the_next(run_app):
+def test_a_run_leaves_nothing_behind_for_the_next(run_app, tmp_path):
+    # each test has its own data folder: the second run gets one as the next test would
     first = run_app(leave_everything, size="1280x800", lang="el", name="first")
-    second = run_app(look_for_leftovers, name="second")
+    second = run_app(look_for_leftovers, data_dir=tmp_path / "next-test-data", name="second")
     r = second.result
     assert first.result["resume_disabled"] is False      # the first run left a game to resume
     assert r["resume_disabled"] is True and r["history_rows"] == []   # a fresh data folder
