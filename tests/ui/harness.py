@@ -13,6 +13,7 @@ What one run could leak into the next, and what stops it:
   fixture does), popped afterwards, so nothing scheduled in one run ever fires in another;
 - kv rules the app loads in ``build()`` (``common.kv``, ``root.kv``): a file loaded again is
   unloaded first, so its rules apply once (as in a fresh process);
+- kv bindings left waiting by a run that stopped half-way: dropped before the next run;
 - widgets on the window, the running app, the window's fullscreen: reset after a run; the
   window's size is set for each run;
 - threads (camera workers, the board mapper's capture): a run fails when one is left running;
@@ -132,10 +133,14 @@ class InProcessApp:
         from kivy.clock import ClockBase
         from kivy.context import Context
         from kivy.core.window import Window
+        from kivy.lang import builder
 
         from tests.ui.probe import Probe
 
         out.mkdir(parents=True, exist_ok=True)
+        # kv bindings waiting for Builder.sync() form a chain that a run stopped inside sync
+        # (a timeout, an error in a kv expression) leaves broken: start every run without it
+        builder._delayed_start = None
         threads_before = set(threading.enumerate())
         if tuple(Window.size) != size:
             Window.size = size
