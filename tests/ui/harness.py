@@ -14,7 +14,7 @@ What one run could leak into the next, and what stops it:
 - kv rules the app loads in ``build()`` (``common.kv``, ``root.kv``): a file loaded again is
   unloaded first, so its rules apply once (as in a fresh process);
 - kv bindings left waiting by a run that stopped half-way: dropped before the next run;
-- widgets on the window, the running app, the window's fullscreen: reset after a run; the
+- keyboards, widgets on the window, the running app, the window's fullscreen: reset after a run; the
   window's size is set for each run;
 - threads (camera workers, the board mapper's capture): a run fails when one is left running;
 - the data folder: every test gets its own (a test that shares one between runs says so).
@@ -162,6 +162,10 @@ class InProcessApp:
 
                 asyncio.run(both())
         finally:
+            # the docked keyboard is made once and kept by the window: the next app makes its own
+            Window.release_all_keyboards()
+            for key in [k for k in Window._keyboards if k != "system"]:
+                del Window._keyboards[key]
             for child in Window.children[:]:
                 Window.remove_widget(child)
             Window.fullscreen = False
