@@ -119,7 +119,14 @@ class InProcessApp:
 
     def __init__(self, display: str, home: Path):
         import os
+        import sys
 
+        # the window takes its size, input and keyboard set-up from Kivy's Config when it
+        # opens: a test module that opened it on import (``from kivy.core.window import Window``
+        # or tests.ui.probe / tests.ui.measure at the top) would leave it unconfigured
+        if "kivy.core.window" in sys.modules:
+            raise RuntimeError("the Kivy window was opened before the UI tests configured it: import "
+                               "kivy.core.window, tests.ui.probe and tests.ui.measure inside the steps")
         os.environ["DISPLAY"] = display
         os.environ.pop("KIVY_HOME", None)
         from ui.cli import configure_kivy

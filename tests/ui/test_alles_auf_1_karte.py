@@ -7,7 +7,6 @@ import json
 import re
 
 import numpy as np
-from kivy.core.window import Window
 
 from companion.alles_auf_1_karte import GAME
 from companion.alles_auf_1_karte.actions import RollDice
@@ -183,6 +182,8 @@ X21 = "Y:R4s-O4-B4s-G4-P4"
 
 def by_wid(probe, wid: str, root=None):
     """A widget the view tagged with ``wid`` (its ``test_id``, see ui.games.kit.tag)."""
+    from kivy.core.window import Window
+
     for widget in probe.walk(root or Window):
         if getattr(widget, "test_id", None) == wid and probe.visible(widget):
             return widget
@@ -203,6 +204,8 @@ def view(probe):
 
 
 def popup(probe, cls: str):
+    from kivy.core.window import Window
+
     found = [w for w in Window.children if type(w).__name__ == cls]
     assert found, f"no {cls} open"
     return found[0]
@@ -319,6 +322,8 @@ async def scroll_into_view(probe, find) -> None:
 
 
 def has_popup(cls: str) -> bool:
+    from kivy.core.window import Window
+
     return any(type(w).__name__ == cls for w in Window.children)
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from kivy.core.window import Window
 
 from companion.engine import TABLE
 
@@ -124,6 +123,8 @@ async def match_with_own_side(probe) -> None:
     """A match of two games where each player chooses a side: Bo scores game 1 on the
     grey side by taps; "Next game" starts game 2 with the same seats; the scores
     screen and the history show the running total."""
+    from kivy.core.window import Window
+
     app = probe.app
     await probe.start_game("Coloretto", "coloretto", NAMES, configure=choose_options(
         probe, scoring_sides="Each player chooses", match_games="2 games"))

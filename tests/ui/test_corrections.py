@@ -2,7 +2,6 @@
 a count (journaled, in the players' words) and Undo takes it back."""
 from __future__ import annotations
 
-from kivy.core.window import Window
 
 from tests.ui.test_coloretto import set_up_by_taps, start_coloretto
 
@@ -43,6 +42,8 @@ def test_coloretto_players_choose_their_own_positive_colours_on_the_scores_scree
 async def correct_coloretto_by_taps(probe) -> None:
     """Coloretto set up by taps; "Correct" opens the list; + on the top row (Ana's first colour) adds a
     card (a correction in the journal); Undo on the table screen takes it back."""
+    from kivy.core.window import Window
+
     app = probe.app
     await start_coloretto(probe)
     await set_up_by_taps(probe)
@@ -88,6 +89,7 @@ async def alles_setup_notice(probe) -> None:
 async def coloretto_own_colours(probe) -> None:
     """A Coloretto game played to the end (not by taps); on the scores screen Ana picks
     other positive colours by taps and sees the points given away; Best restores them."""
+    from kivy.core.window import Window
     import random
 
     from companion.engine import TABLE

@@ -19,12 +19,10 @@ from types import SimpleNamespace
 from typing import Callable
 
 import pytest
-from kivy.core.window import Window
 
 from companion.engine import TABLE, GameConfig, Player
 from companion.games import load_game
 
-from tests.ui.measure import measure
 
 LANGS = ("en", "el", "it", "pl")
 #: every language at the kiosk's 800x480, where words run out of room; the larger screen in
@@ -107,11 +105,15 @@ class Gallery:
         self.problems: dict[str, list[dict]] = {}
 
     async def __call__(self, name: str) -> None:
+        from tests.ui.measure import measure
+
         self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)), whole_words=True)
 
     async def popup(self, name: str, popup) -> None:
         """A popup sits on the window, not the app's root: its own picture is placed where
         it is on a window-sized one, and its widgets measured on that."""
+        from tests.ui.measure import measure
+        from kivy.core.window import Window
         import cv2
         import numpy as np
 
@@ -138,6 +140,8 @@ async def _go(probe, wid: str, screen: str) -> None:
 
 
 def _popup(cls: str):
+    from kivy.core.window import Window
+
     return next((w for w in Window.children if type(w).__name__ == cls), None)
 
 

@@ -2,7 +2,6 @@
 remembered for the copy by the players' colours, with a warning for other seats."""
 from __future__ import annotations
 
-from kivy.core.window import Window
 
 from companion.golden_horn.fleets import sample_fleet
 
@@ -51,6 +50,8 @@ ANN_TAPS = ["R", "R", "B", "P", "G", "none", "Y", "none", "none"]
 
 
 def picker():
+    from kivy.core.window import Window
+
     found = [w for w in Window.children if type(w).__name__ == "FleetPicker"]
     return found[0] if found else None
 

@@ -8,14 +8,12 @@ import unicodedata
 from pathlib import Path
 
 import pytest
-from kivy.core.window import Window
 from kivy.tests.common import UnitTestTouch
 
 from ui.widgets.keyboard_rules import (CHOICES, GREEK, LATIN, LAYOUT_DIR, MIN_ROW_PX, compose, configure_keyboard,
                                        hardware_keyboards, home_layout, keyboard_choice, keyboard_height, keyboard_mode,
                                        layout_problems, layout_target, lift_needed, part_to_show, read_layout)
 
-from tests.ui.probe import HOLD_SECONDS
 
 LANGS = ("en", "el", "it", "pl")
 GREEK_LETTERS = "αβγδεζηθικλμνξοπρσςτυφχψω"
@@ -223,6 +221,8 @@ def keyboard():
 
 
 async def tap_key(probe, label: str) -> None:
+    from tests.ui.probe import HOLD_SECONDS
+
     kb = keyboard()
     assert kb is not None, "the on-screen keyboard is not open"
     await probe.until(lambda: kb.key_center(label) is not None)
@@ -237,6 +237,8 @@ async def tap_key(probe, label: str) -> None:
 
 async def window_shot(probe, name: str) -> str:
     """The whole window, keyboard included (probe.screenshot draws the app's root only)."""
+    from kivy.core.window import Window
+
     await probe.frames(3)
     written = Window.screenshot(name=str(probe.out / f"{name}.png"))
     path = probe.out / f"{name}.png"

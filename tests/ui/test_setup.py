@@ -13,7 +13,6 @@ from companion.session import TableSession
 from ui.widgets.panel import SEAT_RGB
 
 from tests.history.games import fast
-from tests.ui.measure import measure
 
 
 def test_setup_is_kept_across_home_language_and_the_board_mapper(run_app):
@@ -183,6 +182,8 @@ async def kept_across_language_and_mapper(probe) -> None:
 
 async def swatches_measured(probe) -> None:
     """The row of swatches at this size: every swatch whole on the screen."""
+    from tests.ui.measure import measure
+
     app = probe.app
     await new_game(probe, "Coloretto", "coloretto")
     probe.find(wid="count").text = "5"
@@ -211,6 +212,8 @@ async def swatches_measured(probe) -> None:
 
 async def known_players_four(probe) -> None:
     """A 4-player Coloretto with the people of History, counting the taps."""
+    from tests.ui.measure import measure
+
     app = probe.app
     taps = 0
     original = probe.tap

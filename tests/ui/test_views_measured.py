@@ -10,7 +10,6 @@ import pytest
 
 from companion.engine import TABLE
 
-from tests.ui.measure import measure
 
 #: the longer languages at 800x480 (English was measured by hand: it fits where they do), and
 #: the big screen once; four app runs keep the suite's time in bounds
@@ -62,6 +61,8 @@ class Looks:
         self.around: dict[str, list[dict]] = {}
 
     async def __call__(self, name: str) -> None:
+        from tests.ui.measure import measure
+
         rows = measure(self.probe, await self.probe.screenshot(f"measure_{name}"))
         app = self.probe.app
         if app.manager.current != "table":
