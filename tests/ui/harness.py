@@ -24,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
+import json
 import threading
 import traceback
 from pathlib import Path
@@ -185,4 +186,6 @@ class InProcessApp:
         assert not left, f"the app left threads running: {left}"
         if errors.tracebacks and "failure" not in probe.results:
             probe.record("failure", errors.tracebacks[0])
-        return probe.results
+        # what the steps recorded, as JSON keeps it (a tuple is a list, a key a string): the
+        # assertions read the same values as from result.json
+        return json.loads(json.dumps(probe.results, ensure_ascii=False))
