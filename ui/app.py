@@ -139,7 +139,7 @@ class CompanionApp(App):
 
         Builder.load_file(str(KV_DIR / "widgets" / "common.kv"))
         import ui.widgets.message_strip  # noqa: F401  (root.kv's strip)
-        from ui.screens import all_screens
+        from ui.screens.all import all_screens
 
         root = Builder.load_file(str(KV_DIR / "root.kv"))
         manager: ScreenManager = root.ids.screens

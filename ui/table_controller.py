@@ -20,7 +20,8 @@ from companion.errors import CompanionError
 from companion.games import load_manifest
 from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
-from companion.session import SessionEvent, TableSession, recover_finished_games
+from companion.session import SessionEvent, TableSession
+from companion.timeline import recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, StorageProblem, describe, unsaved_text
 from ui.colours import colour_key

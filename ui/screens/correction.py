@@ -14,7 +14,7 @@ from kivy.uix.popup import Popup
 from companion.corrections import Counted
 from companion.errors import CompanionError
 from ui.games import game_ui
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -4,13 +4,13 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
 from companion.games import game_title
 from companion.messages import Text
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.history import plays_or_banner, number
 
 load_kv(__file__)

@@ -12,7 +12,7 @@ from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.factory import Factory
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -22,7 +22,7 @@ from companion.errors import CompanionError, JournalError
 from companion.games import available_games, game_title
 from companion.usb import find_sticks
 from companion.messages import Text
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)

@@ -6,14 +6,14 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.dates import local_text
 from companion.errors import CompanionError, JournalError
 from companion.games import game_title, unavailable_games
 from companion.match import match_to_continue
 from companion.signals import ErrorSignal
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

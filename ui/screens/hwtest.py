@@ -4,11 +4,11 @@ from __future__ import annotations
 from kivy.app import App
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.messages import Text
 from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

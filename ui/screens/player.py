@@ -7,13 +7,13 @@ import logging
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 
 from companion import stats
 from companion.dates import local_text
 from companion.games import game_title
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.history import plays_or_banner, number, percent, remembered
 
 log = logging.getLogger(__name__)

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from kivy.app import App
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.messages import N_
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, RETRY
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -14,7 +14,7 @@ from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 
 from companion.errors import CompanionError
@@ -23,7 +23,7 @@ from companion.match import match_in_options, next_game_config
 from companion.signals import ErrorSignal
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
 
 load_kv(__file__)

@@ -6,14 +6,14 @@ from typing import Any
 
 from kivy.app import App
 from kivy.properties import StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.errors import CompanionError
 from companion.messages import Text
 from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -7,7 +7,7 @@ from typing import Any
 from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.engine import GameConfig, Option, Player
 from companion.errors import CompanionError
@@ -21,7 +21,7 @@ from companion.signals import ErrorSignal
 from ui.colours import colour_key, ink_on, rgba, seat_rgb
 from ui.games import game_ui
 from ui.games.editors import OptionEditor, TextRowEditor, error_text
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.setup_draft import SetupDraft
 
 load_kv(__file__)

@@ -7,14 +7,14 @@ import logging
 from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 
 from companion.errors import CompanionError, JournalError
 from companion.games import game_title
 from companion.story import EVENT_LABELS, Story, journal_story
-from ui.screens import load_kv
+from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
 
 log = logging.getLogger(__name__)

@@ -5,13 +5,13 @@ from kivy.app import App
 from kivy.core.text import Label as CoreLabel
 from kivy.metrics import dp, sp
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 
 from companion.engine import TABLE
 from companion.signals import GameEnded
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui, view_for
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -20,7 +20,7 @@ from kivy.uix.button import Button
 from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -11,7 +11,7 @@ from kivy.properties import BooleanProperty, ListProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
 from ui.colours import colour_key
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

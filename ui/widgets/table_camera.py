@@ -18,7 +18,7 @@ from kivy.graphics.texture import Texture
 from kivy.properties import ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
 
-from ui.screens import load_kv
+from ui.kv import load_kv
 
 load_kv(__file__)
 

@@ -22,7 +22,7 @@ from kivy.core.image import Image as CoreImage
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
 from kivy.properties import ListProperty, ObjectProperty, StringProperty
-from ui.screens.base import AppScreen
+from ui.app_screen import AppScreen
 from kivy.uix.widget import Widget
 
 from companion.caravelas import mapper as M
