@@ -71,7 +71,7 @@ HOST_CA_DIR = Path("/usr/local/share/ca-certificates")
 HOST_TRUST_ENV = ("PIP_CERT", "SSL_CERT_FILE", "SSL_CERT_DIR", "REQUESTS_CA_BUNDLE", "CURL_CA_BUNDLE")
 #: Seconds for the app to reach its home screen under qemu (about 20x slower than native).
 QEMU_START_TIMEOUT = 900
-#: How much longer the tests' own time limits are under qemu (tests/ui/probe.py SLOWDOWN).
+#: How much longer the tests' own time limits are under qemu (tests/ui/conftest.py SLOWDOWN).
 QEMU_SLOWDOWN = 10
 USER = "pi"
 CHECKOUT = f"/home/{USER}/table-companion"

@@ -8,7 +8,7 @@ from hypothesis import given, settings, strategies as st
 from companion.golden_horn import GAME
 from companion.record import remembered_options
 from tests.reliability.test_fuzz_records import json_values
-from tests.reliability.test_settings_screen import record_signals
+from tests.ui.conftest import display, run_ui  # noqa: F401  (fixtures)
 
 TEXT_OPTIONS = [o.name for o in GAME.options if not o.choices]
 
@@ -53,7 +53,7 @@ def test_any_remembered_config_gives_text_or_a_reason(last):
     assert all(isinstance(p, str) for p in problems)
 
 
-def test_the_setup_screen_shows_a_notice_and_still_starts(run_app, tmp_path):
+def test_the_setup_screen_shows_a_notice_and_still_starts(run_ui, tmp_path):
     """The real app (Xvfb): the last 2-player Golden Horn game in the journal has its
     options as a list (issue #10 D12)."""
     from companion.journal import Journal
@@ -65,33 +65,8 @@ def test_the_setup_screen_shows_a_notice_and_still_starts(run_app, tmp_path):
             "game": "golden_horn", "players": [{"seat": 0, "name": "A"}, {"seat": 1, "name": "B"}],
             "options": [["route.tiles", "RGBYOP"]]})
         journal.abandon_game(game_id)
-    result = run_app(remembered_copy_of_the_wrong_shape, data_dir=data).result
+    result = run_ui("scenarios_settings:remembered_copy_of_the_wrong_shape", data_dir=data).result
     assert "its options are a list, not an object" in result["banner"]
     assert result["signals"] == ["its options are a list, not an object"]     # status LED + beep
     assert result["text_options"] == [""]      # the tiles; the fleets are pickers (setup_fleets)
     assert result["started"] == "golden_horn"
-
-
-# -- the steps, run in the app --------------------------------------------------------------
-
-async def remembered_copy_of_the_wrong_shape(probe) -> None:
-    """Setup of Golden Horn for 2 when the journal's last such game has options as a list
-    (written by the test): a notice, the text options empty, the game still starts."""
-    app = probe.app
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
-    await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
-    played = record_signals(app)
-    probe.find(wid="count").text = "2"
-    await probe.until(lambda: bool(app.banner))
-    probe.record("banner", app.banner)
-    probe.record("signals", list(played))
-    probe.record("text_options", [row.ids.choice.text for row in probe.find_all(cls="TextOptionRow")])
-    await probe.screenshot("setup_after_bad_memory")
-    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
-    for row, name in zip(rows, ("Ann", "Bea")):
-        row.ids.name.text = name
-    await probe.tap_id("start")
-    await probe.until(lambda: app.manager.current == "table")
-    probe.record("started", app.session.config.game)

@@ -1,5 +1,5 @@
 """Drives the real app inside its own process: find widgets, tap them, wait for
-frames, take screenshots, dump the widget tree.  Used by tests/ui/harness.py."""
+frames, take screenshots, dump the widget tree.  Used by tests/ui/run.py."""
 from __future__ import annotations
 
 import asyncio
@@ -19,11 +19,8 @@ from kivy.uix.widget import Widget
 
 
 HOLD_SECONDS = 0.1
-#: How much slower than a 2-core laptop this machine runs the app: tools/arm64_check.py sets it
-#: under qemu-user, where a game played by taps takes about ten times as long.
-SLOWDOWN = max(1.0, float(os.environ.get("TABLE_COMPANION_TEST_SLOWDOWN") or 1))
 #: how long a scenario waits for something before it fails (a hang guard, generous for a loaded CI)
-WAIT_SECONDS = 60.0 * SLOWDOWN
+WAIT_SECONDS = 60.0
 #: frames a camera step shows: one changed, then enough still ones for the change gate to settle
 CAMERA_STEP = 6
 
@@ -98,8 +95,7 @@ class Probe:
     async def step_camera(self, frames: int = CAMERA_STEP) -> None:
         """Let the (stepped) simulated camera see ``frames`` frames of the table as it is
         now, and wait until it has rendered them; the worker then reads them in order."""
-        source = self.app.camera.source
-        source.step(frames)
+        source = self.app.camera.step(frames)
         await self.until(lambda: source.wait_rendered(0))
 
     # -- finding -------------------------------------------------------------

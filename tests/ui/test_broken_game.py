@@ -1,25 +1,9 @@
-"""A broken game is shown, not only logged."""
+"""A broken game is shown, not only logged (tests/ui/scenarios_broken_game.py)."""
 from __future__ import annotations
 
-import pytest
 
-from companion import games
-from companion.games import register_game
-
-
-@pytest.fixture
-def registry_restored():
-    """The game registry as it was before the test (the app runs in this test process)."""
-    saved = list(games.GAMES), dict(games._loaded), dict(games._broken)
-    yield
-    games.GAMES[:] = saved[0]
-    for cache, before in zip((games._loaded, games._broken), saved[1:]):
-        cache.clear()
-        cache.update(before)
-
-
-def test_a_broken_game_is_listed_with_its_reason_and_lights_the_status_led(run_app, registry_restored):
-    result = run_app(broken_games_are_shown).result
+def test_a_broken_game_is_listed_with_its_reason_and_lights_the_status_led(run_ui):
+    result = run_ui("scenarios_broken_game:broken_games_are_shown").result
     text = result["unavailable_text"]
     assert "Ghost Ships cannot be played: it is not completely installed" in text
     assert "Run ./setup.sh again" in text
@@ -29,48 +13,3 @@ def test_a_broken_game_is_listed_with_its_reason_and_lights_the_status_led(run_a
     assert "Ghost Ships non si può giocare" in result["unavailable_text_it"]
     assert result["signals"].count("ErrorSignal") == 1      # announced once, listed every time
     assert "Coloretto" in result["setup_texts"] and "Ghost Ships" not in result["setup_texts"]
-
-
-# -- the steps, run in the app --------------------------------------------------------------
-# A registered game whose declaration does not load, injected by the scenario: the
-# home screen lists it with the reason and what to do, the status LED lights (read on
-# the simulated panel's pin), and the other games stay playable.
-
-
-BROKEN = (("ghost", "tests.no_such_manifest", "Ghost Ships"),      # not installed
-          ("mislabelled", "tests.fake_game", "Mislabelled"))       # declares another game
-
-
-async def broken_games_are_shown(probe) -> None:
-    app = probe.app
-    home = app.manager.get_screen("home")
-    played: list[str] = []
-    real_play = app.hardware.play
-
-    def spy(signal, cue=None):
-        played.append(type(signal).__name__)
-        return real_play(signal, cue)
-
-    app.hardware.play = spy
-    for name, module, title in BROKEN:
-        register_game(name, module, title)
-    app.goto("home")
-    await probe.until(lambda: len(home.unavailable) == len(BROKEN))
-    status = app.hardware.panel.status_led.pin
-    await probe.until(lambda: status.state == 1)
-    probe.record("status_led_lit", True)
-    await probe.frames(3)
-    label = probe.find("unavailable_games")
-    probe.record("unavailable_text", label.text)
-    probe.record("label_visible", label.height > 0 and probe.visible(label))
-    await probe.screenshot("home_broken")
-    await probe.tap_id("lang_it")
-    await probe.frames(3)
-    probe.record("unavailable_text_it", probe.find("unavailable_games").text)
-    await probe.tap_id("lang_en")
-    app.goto("home")   # seen again: listed, not announced again
-    await probe.frames(3)
-    probe.record("signals", played)
-    await probe.tap_id("new_game")
-    await probe.until(lambda: app.manager.current == "setup")
-    probe.record("setup_texts", probe.texts())

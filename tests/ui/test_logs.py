@@ -111,7 +111,7 @@ def _patch(case: str, report_path: str) -> None:
             original_start(app)
             signals: list[str] = []
             play = app.hardware.play
-            app.hardware.play = lambda signal, *cue: (signals.append(type(signal).__name__), play(signal, *cue))[1]
+            app.hardware.play = lambda signal: (signals.append(type(signal).__name__), play(signal))[1]
             app.start_game(GameConfig.build("coloretto", ["Ann", "Ben", "Cat"]))
             checks = {"n": 0}
 
@@ -137,7 +137,7 @@ def _patch(case: str, report_path: str) -> None:
         original_start(app)
         signals: list[str] = []
         play = app.hardware.play
-        app.hardware.play = lambda signal, *cue: (signals.append(type(signal).__name__), play(signal, *cue))[1]
+        app.hardware.play = lambda signal: (signals.append(type(signal).__name__), play(signal))[1]
         warnings.warn("forced Python warning", UserWarning)
         Logger.warning("Forced: a Kivy warning")
         Logger.critical("Forced: a Kivy critical")

@@ -5,8 +5,8 @@ import numpy as np
 import pytest
 
 
-def test_home_screen_then_greek(run_app):
-    run = run_app(home_then_greek)
+def test_home_screen_then_greek(run_ui):
+    run = run_ui("home_then_greek")
     result = run.result
     assert result["screen_at_start"] == "home"
     assert "New game" in result["texts_en"]
@@ -30,40 +30,11 @@ def test_home_screen_then_greek(run_app):
 
 
 @pytest.mark.parametrize("size", ["800x480", "1280x800"])
-def test_every_shell_screen_renders(run_app, size):
-    run = run_app(tour, size=size)
+def test_every_shell_screen_renders(run_ui, size):
+    run = run_ui("tour", size=size)
     width, height = (int(v) for v in size.split("x"))
     for name in ("home", "settings", "hwtest", "history", "setup"):
         image = run.image(name)
         assert image.shape[:2] == (height, width), name
         assert float(image.std()) > 15, f"{name} looks blank"
     assert "Start game" in run.result["texts_setup"]
-
-
-# -- the steps, run in the app --------------------------------------------------------------
-
-async def home_then_greek(probe) -> None:
-    probe.record("screen_at_start", probe.app.manager.current)
-    await probe.screenshot("home_en")
-    probe.record("texts_en", probe.texts())
-    await probe.tap_id("lang_el")
-    await probe.frames(3)
-    probe.record("lang_after", probe.app.lang)
-    await probe.screenshot("home_el")
-    probe.record("texts_el", probe.texts())
-    probe.tree("home_el")
-
-
-async def tour(probe) -> None:
-    """Every shell screen, for screenshots at any size."""
-    await probe.screenshot("home")
-    for button, screen in (("open_settings", "settings"), ("open_hwtest", "hwtest"),
-                           ("open_history", "history")):
-        await probe.tap_id(button)
-        await probe.until(lambda: probe.app.manager.current == screen)
-        await probe.screenshot(screen)
-        await probe.tap_id("back")
-    await probe.tap_id("new_game")
-    await probe.until(lambda: probe.app.manager.current == "setup")
-    await probe.screenshot("setup")
-    probe.record("texts_setup", probe.texts())

@@ -1,0 +1,82 @@
+"""Settings scenarios (issue #10 D11), run by tests/reliability/test_settings_screen.py:
+the data directory's settings.toml is written by the test before the app starts."""
+from __future__ import annotations
+
+
+def record_signals(app) -> list[str]:
+    """The signals the app plays on the panel from now on (their reasons), in order."""
+    played: list[str] = []
+    play = app.hardware.play
+
+    def spy(signal):
+        played.append(getattr(signal, "reason", type(signal).__name__))
+        return play(signal)
+
+    app.hardware.play = spy
+    return played
+
+
+async def bad_settings_file(probe) -> None:
+    """Notices at start, a language tap, the Settings screen with a bad pin map, Save refused then done."""
+    app = probe.app
+    probe.record("notices", app.notice_text())
+    await probe.until(lambda: (app.hardware.driver.snapshot()["status_led"] or {}).get("on", False))
+    probe.record("status_led_lit", True)
+    await probe.screenshot("home_with_notices")
+    await probe.tap_id("lang_el")
+    await probe.frames(3)
+    probe.record("file_after_language", app.settings_path.read_text(encoding="utf-8"))
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    screen = app.manager.get_screen("settings")
+    probe.record("pins_shown", screen.ids.pins.text)
+    probe.record("error_shown", screen.error)
+    await probe.screenshot("settings_bad_pins")
+    played = record_signals(app)
+    await probe.tap_id("save")
+    probe.record("error_after_save", screen.error)
+    probe.record("signals_after_refused_save", list(played))
+    probe.record("file_after_refused_save", app.settings_path.read_text(encoding="utf-8"))
+    probe.record("focus_shown", screen.ids.lens_position.text)
+    screen.ids.pins.text = "end_turn = 5"
+    screen.ids.lens_position.text = "2,5"
+    screen.ids.camera_size.text = "2304x1296"
+    await probe.frames(2)
+    await probe.tap_id("save")
+    await probe.until(lambda: app.manager.current == "home")
+    probe.record("file_after_save", app.settings_path.read_text(encoding="utf-8"))
+
+
+async def damaged_settings_file(probe) -> None:
+    """A file that is not TOML: defaults and a notice; a language tap keeps it aside."""
+    app = probe.app
+    probe.record("notices", app.notice_text())
+    await probe.tap_id("lang_it")
+    await probe.frames(3)
+    probe.record("notices_after", app.notice_text())
+    probe.record("banner_after", app.banner)
+    probe.record("files", sorted(p.name for p in app.settings_path.parent.iterdir()))
+    await probe.screenshot("home_after_move")
+
+
+async def remembered_copy_of_the_wrong_shape(probe) -> None:
+    """Setup of Golden Horn for 2 when the journal's last such game has options as a list
+    (written by the test): a notice, the text options empty, the game still starts."""
+    app = probe.app
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.tap(probe.find(text="Golden Horn", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "golden_horn")
+    played = record_signals(app)
+    probe.find(wid="count").text = "2"
+    await probe.until(lambda: bool(app.banner))
+    probe.record("banner", app.banner)
+    probe.record("signals", list(played))
+    probe.record("text_options", [row.ids.choice.text for row in probe.find_all(cls="TextOptionRow")])
+    await probe.screenshot("setup_after_bad_memory")
+    rows = sorted(probe.find(wid="players").children, key=lambda r: r.seat)
+    for row, name in zip(rows, ("Ann", "Bea")):
+        row.ids.name.text = name
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("started", app.session.config.game)
