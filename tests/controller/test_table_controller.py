@@ -237,7 +237,9 @@ class Counts:
 
     def __init__(self, session, monkeypatch) -> None:
         self.searches = self.applies = 0
-        search, apply = session._readings, session.game.apply
+        import companion.session
+
+        search, apply = companion.session.find_readings, session.game.apply
 
         def counted_search(*args, **kwargs):
             self.searches += 1
@@ -247,7 +249,7 @@ class Counts:
             self.applies += 1
             return apply(*args, **kwargs)
 
-        monkeypatch.setattr(session, "_readings", counted_search)
+        monkeypatch.setattr(companion.session, "find_readings", counted_search)
         monkeypatch.setattr(session.game, "apply", counted_apply)
 
     def take(self) -> tuple[int, int]:

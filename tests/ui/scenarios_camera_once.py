@@ -42,8 +42,10 @@ class Counts:
 
     def __init__(self, session) -> None:
         self.searches = self.applies = self.proposes = 0
-        game, search, propose = session.game, session._readings, session.propose_from_reading
-        apply = game.apply
+        import companion.session
+
+        game, propose = session.game, session.propose_from_reading
+        search, apply = companion.session.find_readings, game.apply
 
         def counted_apply(*args, **kwargs):
             self.applies += 1
@@ -58,7 +60,7 @@ class Counts:
             return propose(*args, **kwargs)
 
         game.apply = counted_apply
-        session._readings = counted_search
+        companion.session.find_readings = counted_search
         session.propose_from_reading = counted_propose
 
     def take(self) -> dict:
