@@ -8,13 +8,17 @@ import random
 from tests.ui.scenarios_coloretto import set_up_by_taps, start_coloretto
 
 
-async def coloretto_card_seen_once(probe) -> None:
-    app = probe.app
+async def dealt_coloretto(probe):
+    """A Coloretto game set up by taps, the camera settled on the mat as dealt: (session, table)."""
     await start_coloretto(probe)
     await set_up_by_taps(probe)
-    session = app.session
-    table = app.camera.setup.simulated_table
     await probe.step_camera()                  # the mat as dealt: the camera settles on it
+    return probe.app.session, probe.app.camera.setup.simulated_table
+
+
+async def coloretto_card_seen_once(probe) -> None:
+    app = probe.app
+    session, table = await dealt_coloretto(probe)
     before = len(session.actions)
     await probe.tap(probe.find(text="Lay a card (camera)", cls="PickerWrap"))
     await probe.until(lambda: bool(table.loose))
@@ -70,12 +74,7 @@ class Counts:
 
 
 async def coloretto_card_counted(probe) -> None:
-    app = probe.app
-    await start_coloretto(probe)
-    await set_up_by_taps(probe)
-    session = app.session
-    table = app.camera.setup.simulated_table
-    await probe.step_camera()                  # the mat as dealt: the camera settles on it
+    session, table = await dealt_coloretto(probe)
     await probe.frames(10)
     counts = Counts(session)
     await probe.tap(probe.find(text="Lay a card (camera)", cls="PickerWrap"))
