@@ -3,7 +3,7 @@
 Kivy reads its environment and ``config.ini`` when first imported, so
 :func:`configure_kivy` runs before any ``import kivy``.
 
-**Every tap counted twice (issue #11, item 6).**  Without X (SDL2 on
+**Every tap counted twice.**  Without X (SDL2 on
 KMS/DRM) a touchscreen reaches Kivy twice:
 
 - Kivy's ``probesysfs`` provider (kivy/config.py adds ``%(name)s =

@@ -4,7 +4,7 @@ Kivy's default log mode ("KIVY") attaches its own handlers to the root logger
 and replaces ``sys.stderr`` with a stream that feeds its logger; with
 ``KIVY_NO_CONSOLELOG`` set (as the first kiosk unit did) that logger has no
 console handler, so warnings, CRITICALs and even uncaught tracebacks vanished
-(issue #10, D2).  Kivy 2.2+ reads ``KIVY_LOG_MODE`` when ``kivy.logger`` is
+.  Kivy 2.2+ reads ``KIVY_LOG_MODE`` when ``kivy.logger`` is
 imported (kivy/logger.py): in "PYTHON" mode it adds no handler and leaves
 ``sys.stderr`` alone, so the app owns logging.  :func:`setup_logging` must
 therefore run before the first ``import kivy``.

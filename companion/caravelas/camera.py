@@ -1,4 +1,4 @@
-"""What the camera's reading means in a mapped Caravelas game (issue #16).
+"""What the camera's reading means in a mapped Caravelas game.
 
 The active player's ship pawn (tag ``cv:ship:<seat>:a``) seen settled on a cell other
 than the one the game has it on: the session proposes the cheapest path there

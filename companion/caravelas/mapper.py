@@ -1,4 +1,4 @@
-"""The board mapper's model (issue #16): a map of a physical Caravelas board in
+"""The board mapper's model: a map of a physical Caravelas board in
 progress, built by edits on a photo, scan or rectified camera frame of the board.
 
 Edits are small frozen dataclasses (:data:`EDITS`, in ``mapper_edits.py`` with the

@@ -1,4 +1,4 @@
-"""Cells named as a player finds them on the board (issue #16).
+"""Cells named as a player finds them on the board.
 
 A board file's cell ids (``D30``) are printed nowhere on the board, so every text a
 player reads names a cell by what is printed: a port by its name, Lisbon by its name,

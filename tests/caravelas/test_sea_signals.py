@@ -1,4 +1,4 @@
-"""What the table sees when a ship meets pirates or the rocks (issue #13): a pirate
+"""What the table sees when a ship meets pirates or the rocks: a pirate
 toll is not a wreck, and Favourable Wind against the pirates raises no alarm."""
 from __future__ import annotations
 

@@ -108,7 +108,7 @@ OPTION_CONFIGS: dict[str, tuple[dict[str, Any], ...]] = {
 }
 
 
-#: What the known cases must say: the right words for the situation (issue #14's list).
+#: What the known cases must say: the right words for the situation.
 SITUATIONS: dict[str, tuple[str, ...]] = {
     "golden_horn": ("the game has not begun: pirates sail once every fleet is in port",
                     "{ship} cannot go on past an occupied square (setup option “{option}”: no); "

@@ -1,4 +1,4 @@
-"""One camera proposal per physical change (issue #13): a card laid beside a Coloretto row
+"""One camera proposal per physical change: a card laid beside a Coloretto row
 is drawn, revealed and placed by one Confirm, said in table words, and taken back by one
 Undo; "Other reading" only when another reading ends in a different game."""
 from __future__ import annotations

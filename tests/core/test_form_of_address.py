@@ -1,4 +1,4 @@
-"""One form of address per language (issue #13).
+"""One form of address per language.
 
 The device talks to whoever touches the screen at a table of players.  Each
 language keeps the convention its board-game apps use, and the forms ruled out

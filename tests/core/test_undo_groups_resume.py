@@ -1,4 +1,4 @@
-"""One Undo takes back one player action after a restart too (issue #13): the steps of
+"""One Undo takes back one player action after a restart too: the steps of
 a confirmed camera proposal are journaled as joined (schema version 2), so a resumed
 session undoes and redoes them as one; a version-1 journal still opens and plays."""
 from __future__ import annotations

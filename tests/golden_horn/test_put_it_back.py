@@ -1,4 +1,4 @@
-"""The orange "put it back" bar (issue #13) never names a ship that stands where the game
+"""The orange "put it back" bar never names a ship that stands where the game
 has it: a reading of the table as the game has it explains itself (whatever words the
 camera uses for the ports), and a note or proposal said of an earlier state goes when
 the game changes, by a move, an undo or a redo."""

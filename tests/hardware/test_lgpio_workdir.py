@@ -1,5 +1,5 @@
 """lgpio under the kiosk unit: a read-only working directory, LG_WD, and the
-fallback to the on-screen panel on any failure (issue #11 item 1).
+fallback to the on-screen panel on any failure.
 
 A stand-in ``lgpio`` module, put first on ``sys.path`` of a child process,
 behaves like the real one at import: the C library chdir()s to ``$LG_WD``

@@ -1,4 +1,4 @@
-"""Alles auf 1 Karte card catalogues (issue #10 D12): any wrong shape gives a
+"""Alles auf 1 Karte card catalogues: any wrong shape gives a
 CatalogueError naming the file and the field, never a traceback."""
 from __future__ import annotations
 

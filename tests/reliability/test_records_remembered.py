@@ -1,4 +1,4 @@
-"""Issue #10 D12: a remembered copy (the last game's tiles and fleets, from the journal)
+"""A remembered copy (the last game's tiles and fleets, from the journal)
 of any shape is used where it can be and otherwise ignored with a reason, never a crash."""
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ def test_any_remembered_config_gives_text_or_a_reason(last):
 
 def test_the_setup_screen_shows_a_notice_and_still_starts(run_ui, tmp_path):
     """The real app (Xvfb): the last 2-player Golden Horn game in the journal has its
-    options as a list (issue #10 D12)."""
+    options as a list."""
     from companion.journal import Journal
 
     data = tmp_path / "data"

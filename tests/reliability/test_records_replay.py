@@ -1,4 +1,4 @@
-"""Issue #10 D12: `companion replay` turns every bad file into one line naming the
+"""`companion replay` turns every bad file into one line naming the
 file and the problem, and exit status 2 (never a traceback)."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue #10 D11, case by case: a bad settings file never quits the app, never
+"""A bad settings file never quits the app, never
 resets what it could not read, and every problem is named."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The real app under Xvfb with a bad settings file (issue #10 D11): problems on screen and
+"""The real app under Xvfb with a bad settings file: problems on screen and
 on the status LED, a language tap and Save that keep what the app could not read."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue #10 D7: a tag of another game, or a second copy of a real tag, never becomes
+"""A tag of another game, or a second copy of a real tag, never becomes
 a move; a copy is named to the players."""
 from __future__ import annotations
 

@@ -166,7 +166,7 @@ def write_pyproject(tmp_path, *dependencies: str):
 
 
 def test_the_old_pins_would_build_numpy_from_source_on_trixie(tmp_path):
-    """The check can fail: numpy<2 (before issue 25) has no wheel for Python 3.13."""
+    """The check can fail: the old pin numpy<2 has no wheel for Python 3.13."""
     old = write_pyproject(tmp_path, "numpy>=1.26,<2", "opencv-python-headless>=4.8,<4.12")
     proc = run_resolver("--pyproject", str(old), "--target", "debian13-amd64")
     assert proc.returncode == 1 and "pip cannot resolve the dependencies from wheels" in proc.stderr, proc.stderr

@@ -283,7 +283,7 @@ def test_security_exposure_is_what_the_readme_says(rendered, version):
     assert match, proc.stdout + proc.stderr
     exposure = float(match.group(1))
     print(f"systemd-analyze security exposure: {exposure} (README says {README_EXPOSURE()})")
-    assert exposure < 5.9  # the unit before issue 11
+    assert exposure < 5.9  # the unit without its hardening
     assert exposure <= README_EXPOSURE()
 
 

@@ -1,4 +1,4 @@
-"""Measures what a player sees, inside the running app (issue #13): every tappable
+"""Measures what a player sees, inside the running app: every tappable
 thing at least 48 px on its short side, text at least 14 px, no label clipped, and
 text contrast at least 4.5:1 (WCAG AA), computed from the pixels drawn.
 

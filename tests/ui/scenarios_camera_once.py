@@ -1,4 +1,4 @@
-"""One Confirm per camera change (issue #13): a card laid on the simulated Coloretto mat,
+"""One Confirm per camera change: a card laid on the simulated Coloretto mat,
 read by the real pipeline through the stepped simulated camera, is one proposal in the
 message strip, in table words; one Confirm plays it, one Undo takes it back."""
 from __future__ import annotations

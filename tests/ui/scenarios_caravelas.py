@@ -433,7 +433,7 @@ async def _camera_proposal(probe):
 
 
 async def camera_drag(probe) -> None:
-    """Laptop play on the demo board (issue #16): pawns dragged on the simulated
+    """Laptop play on the demo board: pawns dragged on the simulated
     camera's view, shown in the map's place; Bo's path proposed and confirmed."""
     view, before = await _camera_proposal(probe)
     session = probe.app.session

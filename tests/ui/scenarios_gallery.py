@@ -1,4 +1,4 @@
-"""Every screen in one app run (issue #13): home, setup for each game, each game's table
+"""Every screen in one app run: home, setup for each game, each game's table
 mid-game and its scores (Coloretto with 5 players, Golden Horn with 2), the correction
 list, the score choice, the history screens, a player, a head-to-head, a game's chart,
 settings, the hardware test and the problem screen.  Each look is screenshotted and

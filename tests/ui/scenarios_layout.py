@@ -1,4 +1,4 @@
-"""The layout never moves under a finger (issue #13): messages, the camera's proposal
+"""The layout never moves under a finger: messages, the camera's proposal
 and their clearing keep every widget where it was; a tap whose finger went down
 before a change lands on what was under it.  Run by tests/ui/test_layout.py."""
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Settings scenarios (issue #10 D11), run by tests/reliability/test_settings_screen.py:
+"""Settings scenarios, run by tests/reliability/test_settings_screen.py:
 the data directory's settings.toml is written by the test before the app starts."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Each game's table view measured as a player sees it (issue #13): a typical mid-game
+"""Each game's table view measured as a player sees it: a typical mid-game
 state reached by taps and by the session, then the final scores.  Every look is measured
 by tests/ui/measure.py (≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast
 ≥ 4.5:1) and saved as a screenshot.  Run by tests/ui/test_views_measured.py."""

@@ -1,4 +1,4 @@
-"""One Confirm per camera change, said in table words (issue #13), under Xvfb with the
+"""One Confirm per camera change, said in table words, under Xvfb with the
 stepped simulated camera."""
 from __future__ import annotations
 
@@ -45,7 +45,7 @@ def test_the_golden_horn_camera_view_never_replaces_the_move_controls(run_ui, si
 
 @pytest.mark.parametrize(("size", "lang"), [("800x480", None), ("1280x800", None), ("800x480", "el")])
 def test_ship_chips_in_a_crowded_port_are_readable_and_apart(run_ui, size, lang):
-    """Golden Horn's route (issue #13): ship labels ≥ 14 px, never overlapping, with 9+ ships in a
+    """Golden Horn's route: ship labels ≥ 14 px, never overlapping, with 9+ ships in a
     port, with the GPIO panel on the Pi and beside the on-screen panel; the screen measures clean
     (in Greek too: four seat headers in 800 px wrap, never cut)."""
     r = run_ui("scenarios_camera_once:golden_horn_crowded_port", size=size, lang=lang).result

@@ -1,4 +1,4 @@
-"""The camera's status reaches the players in their language (issue #17)."""
+"""The camera's status reaches the players in their language."""
 from __future__ import annotations
 
 

@@ -55,7 +55,7 @@ def test_whole_map_at_1280x800(run_ui):
 
 
 def test_a_pawn_dragged_on_the_camera_view_is_read_proposed_and_confirmed(run_ui):
-    """Issue #16: the simulated table renders the demo board with tagged pawns a player
+    """The simulated table renders the demo board with tagged pawns a player
     drags; the real pipeline reads them.  Another player's pawn moved is a note only."""
     r = run_ui("scenarios_caravelas:camera_drag").result
     assert r["has_camera"] and r["map_hidden"]               # the camera's view in the map's place

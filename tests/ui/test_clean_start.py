@@ -1,6 +1,6 @@
 """A clean start and stop, read as journald keeps it (tools/clean_start.py): the app under its own
 Xvfb with the kiosk unit's logging environment, READY=1, SIGTERM, exit 0, and no CRITICAL line
-and no traceback on stderr (issue #25: Kivy's cut-buffer probe put one CRITICAL and two
+and no traceback on stderr (Kivy's cut-buffer probe put one CRITICAL and two
 tracebacks in the journal at every boot)."""
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Screenshots of every screen in every language at both sizes, kept as artefacts and
-measured (issue #13): ≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast ≥ 4.5:1.
+measured: ≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast ≥ 4.5:1.
 
 The PNGs and each run's ``problems.json`` are copied to ``$COMPANION_ARTIFACTS/<lang>-<size>/``
 (default: an ``artefacts`` directory under pytest's temporary path) for people to look at.

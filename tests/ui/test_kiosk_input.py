@@ -1,5 +1,5 @@
 """The kiosk's Kivy input configuration, as written to config.ini and as Kivy's
-own providers read it (issue #11 item 6: every tap counted once).
+own providers read it (every tap counted once).
 
 The child runs ``ui.kiosk.configure_kivy`` in a fresh process (Kivy reads
 its configuration once, at import) with the kiosk unit's environment: no X,

@@ -1,5 +1,5 @@
 """The layout never moves under a finger: one fixed message strip, a steady header,
-taps that land where the finger went down (issue #13)."""
+taps that land where the finger went down."""
 from __future__ import annotations
 
 import numpy as np

@@ -1,7 +1,7 @@
 """Every warning and traceback reaches stderr (so the system journal), under the
 kiosk unit's environment (``KIVY_NO_CONSOLELOG=1`` included), and an error
 inside the running app shows on screen and on the status LED while the app
-keeps running (issue #10 D2, issue #11 item 4).
+keeps running.
 
 The child (``python -m tests.ui.test_logs CASE REPORT -- ARGS``) runs
 ``ui.cli.main`` unchanged, with one fault injected per case.

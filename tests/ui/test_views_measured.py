@@ -1,5 +1,5 @@
 """Every game's table view, mid-game and at the end, readable and tappable from across
-the table (issue #13): ≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast ≥ 4.5:1,
+the table: ≥ 48 px targets, ≥ 14 px text, nothing clipped, contrast ≥ 4.5:1,
 measured from what is drawn at 800x480 (and once at 1280x800) in English, Greek and Polish."""
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``camera = "auto"`` picks what is present, whatever the GPIO panel is (issue #11 item 7)."""
+"""``camera = "auto"`` picks what is present, whatever the GPIO panel is."""
 from __future__ import annotations
 
 import os

@@ -1,4 +1,4 @@
-"""The camera's status and problem texts are the players' language (issue #17): every one
+"""The camera's status and problem texts are the players' language: every one
 the worker or ui/camera.py can show is a Text with a literal msgid, and Greek, Italian and
 Polish translate it keeping its placeholders."""
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A freshly started Golden Horn reader with a route tile's marker hidden (a ship
 parked on it): the ships on the tiles whose place on the route is certain are
-placed, and the reading names those it could not place (issue #17)."""
+placed, and the reading names those it could not place."""
 from __future__ import annotations
 
 import random

@@ -1,5 +1,5 @@
 """The Pi camera path and the USB webcam path, with stand-ins for picamera2,
-libcamera's controls and cv2.VideoCapture (issue #11 items 3, 9, 10)."""
+libcamera's controls and cv2.VideoCapture."""
 from __future__ import annotations
 
 import sys

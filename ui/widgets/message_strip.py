@@ -3,7 +3,7 @@ to say while players tap (refusals, news, what the camera saw, storage problems,
 start-up notices).
 
 It never changes size, so nothing below it moves when a message comes or goes:
-a tap lands on what was under the finger when it went down (issue #13).  One
+a tap lands on what was under the finger when it went down.  One
 message shows at a time, chosen by ``strip_message``; a message too long for
 its two lines ends in "…" and opens in full on a tap.
 """

@@ -1,6 +1,6 @@
 """Which camera ``camera = "auto"`` means: the one that is present.
 
-Chosen on its own, not from the GPIO panel (issue #11 item 7): Picamera2
+Chosen on its own, not from the GPIO panel: Picamera2
 when it is installed and lists a camera (``Picamera2.global_camera_info()``),
 else a USB webcam (V4L2), else the simulated table.  Loads anywhere: nothing
 here imports picamera2 unless it is installed, nor Kivy.
@@ -76,7 +76,7 @@ def usb_video_devices(sysfs: Path = V4L2_SYSFS) -> list[str]:
 
 def choose_camera(*, picamera2: Callable[[], tuple[bool, list[Any], str]] = picamera2_cameras,
                   webcams: Callable[[], list[str]] = usb_video_devices) -> CameraChoice:
-    """The camera ``auto`` means, from what is present (issue #11 item 7)."""
+    """The camera ``auto`` means, from what is present."""
     installed, cameras, problem = picamera2()
     if cameras:
         return CameraChoice("picamera2", None, f"Pi camera: {cameras[0].get('Model', '?')}")

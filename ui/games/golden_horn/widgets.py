@@ -139,7 +139,7 @@ def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, boo
     tall (14 sp text) when there is room, and rows share the room when there is not,
     so chips never spill over the node's title or its neighbours.  A main port with
     more ships than one row holds shows one chip per player instead ("A3": Ann's
-    three ships), so no chip shrinks below its 14 sp text (issue #13: 9+ ships)."""
+    three ships), so no chip shrinks below its 14 sp text (9+ ships in a port)."""
     if getattr(node, "node_id", "") in MAIN_PORTS and len(ships) > columns:
         ships = fleets(ships)   # two to a row: "A3" and "B3" fit a port's cell at 800 px
     box = node.ids.ships
