@@ -36,11 +36,11 @@ class Action:
     def to_dict(self) -> dict[str, Any]:
         data: dict[str, Any] = {"type": self.type}
         for f in dataclasses.fields(self):  # type: ignore[arg-type]
-            data[f.name] = _to_json(getattr(self, f.name))
+            data[f.name] = _to_json(getattr(self, f.name))   # every field of the dataclass, by name
         return data
 
     def __str__(self) -> str:
-        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]  # type: ignore[arg-type]
+        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]  # type: ignore[arg-type]  # every field, by name
         return f"{self.type}({', '.join(parts)})"
 
     def text(self) -> Text:

@@ -106,7 +106,7 @@ def _import(line: GameEntry) -> GameManifest:
         module = importlib.import_module(line.manifest)
     except ModuleNotFoundError as exc:
         raise UnknownGame(f"game {line.name!r} is not installed ({exc.name})") from exc
-    manifest = getattr(module, "MANIFEST", None)
+    manifest = getattr(module, "MANIFEST", None)   # a module attribute by name, checked below
     if not isinstance(manifest, GameManifest):
         raise ManifestError(f"{line.manifest}.MANIFEST is a {type(manifest).__name__}, not a GameManifest")
     if (manifest.name, manifest.title) != (line.name, line.title):

@@ -34,7 +34,7 @@ def read_bounded_text(path: str | Path, limit: int = MAX_BYTES) -> str:
     than ``limit``; OSError when it cannot be read; UnicodeDecodeError when it is
     not UTF-8.  Opening never blocks (a FIFO is opened non-blocking and refused)."""
     path = Path(path)
-    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))
+    fd = os.open(path, os.O_RDONLY | os.O_NONBLOCK | getattr(os, "O_CLOEXEC", 0))   # an optional OS constant
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):

@@ -120,5 +120,5 @@ class GameManifest:
 def missing_members(obj: Any, protocol: type) -> list[str]:
     """The attributes and methods of ``protocol`` that ``obj`` lacks."""
     members = [m for m in dir(protocol) if not m.startswith("_")]
-    members += list(getattr(protocol, "__annotations__", {}))
-    return sorted({m for m in members if not hasattr(obj, m)})
+    members += list(getattr(protocol, "__annotations__", {}))   # a protocol without annotated members has none
+    return sorted({m for m in members if not hasattr(obj, m)})   # checking a declaration is the point

@@ -90,7 +90,7 @@ class Settings:
         """A copy with ``changes``; raises SettingsError naming a value that cannot be used."""
         new = replace(self, **changes)
         problems = [f"settings: {p}" for name in changes if name != "pins"
-                    for p in [_value_problem(name, getattr(new, name))] if p]
+                    for p in [_value_problem(name, getattr(new, name))] if p]   # the changed fields, by name
         if problems:
             raise SettingsError("; ".join(problems))
         return new
@@ -299,7 +299,7 @@ def _show(value: Any) -> str:
 
 
 def _show_default(key: str) -> str:
-    value = getattr(DEFAULTS, key)
+    value = getattr(DEFAULTS, key)   # a settings key, by name
     return "none" if value is None else repr(value)
 
 
@@ -324,8 +324,8 @@ def save_settings(settings: Settings, path: str | Path) -> SaveResult:
     current = read_settings(path)
     document: dict[str, Any] = copy.deepcopy(dict(current.document or {}))
     for name in FIELDS:
-        value = getattr(settings, name)
-        if name in document and value == getattr(current.settings, name):
+        value = getattr(settings, name)   # every settings field, by name
+        if name in document and value == getattr(current.settings, name):   # the same field, by name
             continue    # unchanged: keep the user's own text, even one that could not be used
         if value is None or (name == "pins" and not value and name not in document):
             document.pop(name, None)

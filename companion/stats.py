@@ -348,6 +348,6 @@ def as_dict(value: Any) -> dict[str, Any]:
 
     data = asdict(value)
     for name in ("win_rate", "start_seat_win_rate", "level"):
-        if hasattr(value, name):
-            data[name] = getattr(value, name)
+        if hasattr(value, name):   # the computed properties this stats type has (not fields)
+            data[name] = getattr(value, name)   # serialisation, by name
     return data

@@ -48,8 +48,8 @@ class CameraFeed:
         self.translate = translate  # the camera's status in the players' language (on_status gets it shown)
         self.last_reading: TableReading | None = None
         reader = setup.reader if setup.reader is not None else TableReader(setup.profile)
-        # a stepped simulated camera (tests) is quiet between steps by design: not a stall
-        stall = float("inf") if getattr(source, "stepped", False) else 3.0
+        # a stepped simulated camera is quiet between steps by design: not a stall
+        stall = float("inf") if getattr(source, "stepped", False) else 3.0   # a SimulatedSource's; other sources have none
         self.worker = VisionWorker(source, reader, on_reading=self._reading, stall_seconds=stall)
         self._status_event = Clock.schedule_interval(lambda _dt: self._poll_status(), 1.0)
         self._last_status = ""

@@ -327,7 +327,7 @@ EDITS: dict[str, type] = {e.kind: e for e in (AddCell, RemoveCell, ToggleEdge, T
 def edit_to_dict(e: Any) -> dict[str, Any]:
     data = {"kind": e.kind}
     for f in fields(e):
-        value = getattr(e, f.name)
+        value = getattr(e, f.name)   # every field of the edit, by name
         data[f.name] = [list(kv) for kv in value] if f.name == "values" else value
     return data
 

@@ -21,6 +21,7 @@ class JournalBase:
     _closed: bool
     _dirty: bool
     _lock_fd: int | None
+    _previous_mark: list[str]
     _existed: bool
     _db: sqlite3.Connection | None
 

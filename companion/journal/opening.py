@@ -130,7 +130,7 @@ class Opening(JournalBase):
 
     def _check_mark(self) -> None:
         """Compare the journal with the mark the previous run left (see :meth:`_mark`)."""
-        mark = getattr(self, "_previous_mark", [])
+        mark = self._previous_mark
         if not self._existed or len(mark) != 3 or not all(v.isdigit() for v in mark[1:]):
             return  # a new file, or nothing written last time
         game_id, seq = (int(v) for v in mark[1:])

@@ -107,7 +107,7 @@ def problem_of(exc: BaseException) -> str:
         return "io"
     if isinstance(exc, (UnicodeDecodeError, OverflowError)):
         return "damaged"
-    name = getattr(exc, "sqlite_errorname", "") or ""
+    name = getattr(exc, "sqlite_errorname", "") or ""   # a sqlite3.Error's; other exceptions have none
     text = str(exc).lower()
     if name.startswith("SQLITE_FULL") or "disk is full" in text:
         return "full"

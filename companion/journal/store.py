@@ -35,6 +35,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
         self._closed = False
         self._dirty = False
         self._lock_fd: int | None = None
+        self._previous_mark: list[str] = []   # the lock file's mark, read on opening
         self._db: sqlite3.Connection | None = None
         try:
             if self.in_memory:

@@ -140,9 +140,9 @@ class TableKit:
     def simulated_table(self) -> Any:
         """The simulated table of laptop play, when the camera looks at it (None with the Pi
         camera or a webcam, or without a camera)."""
-        camera = getattr(self.app, "camera", None)
+        camera = getattr(self.app, "camera", None)   # no running app (None): no camera
         table = camera.simulated_table if camera is not None else None
-        if table is not None and self.table_needs and not hasattr(table, self.table_needs):
+        if table is not None and self.table_needs and not hasattr(table, self.table_needs):   # each game's table has its own methods
             return None
         return table
 

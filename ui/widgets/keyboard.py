@@ -77,10 +77,11 @@ def keyboard_class() -> type:
 
         home = StringProperty(LATIN)
         dead = StringProperty("")
+        label_layer: Any = None   # the key labels' canvas, made in __init__
 
         def __init__(self, **kwargs: Any):
             # no running app (the keyboard built on its own) or one without a language: Latin
-            home = home_layout(getattr(App.get_running_app(), "lang", LATIN))
+            home = home_layout(getattr(App.get_running_app(), "lang", LATIN))   # no app, or another Kivy app
             kwargs.setdefault("home", home)
             kwargs.setdefault("layout_path", str(LAYOUT_DIR))
             kwargs.setdefault("layout", home)
@@ -156,7 +157,7 @@ def keyboard_class() -> type:
                 for row in range(1, layout["rows"] + 1):
                     for pos, size in geometry[f"LINE_{row}"]:
                         BorderImage(texture=key_face, pos=pos, size=size, border=self.key_border)
-            label_layer = getattr(self, "label_layer", None)
+            label_layer = self.label_layer
             if label_layer is None:   # VKeyboard.__init__ draws before ours has run
                 return
             label_layer.clear()
@@ -348,7 +349,7 @@ def keyboard_class() -> type:
             cursor = getattr(target, "cursor_pos", None)   # a TextInput's; other targets have none
             if cursor is None:
                 return bottom
-            cursor_bottom = target.to_window(*cursor)[1] - getattr(target, "line_height", 0)
+            cursor_bottom = target.to_window(*cursor)[1] - getattr(target, "line_height", 0)   # a TextInput's; 0 for another target with a cursor
             window = self.get_parent_window()
             room = (window.height if window is not None else target.height) - self.top - GAP_PX
             return part_to_show(bottom, target.height, cursor_bottom, room)

@@ -42,10 +42,15 @@ class AaSeatPanel(BoxLayout):
     #: the name strip: the seat's colour chosen in setup (text_fill), its text black or white
     band = ListProperty(BAND_NONE)
     ink = ListProperty([1, 1, 1, 1])
+    #: the footer's one button and the strip of scored cards (None: none)
+    button: Any = None
+    scored: Any = None
+    #: the panel's narrowest width (set by each build before the panels are sized)
+    min_width: float = dp(MIN_CARD_W)
 
     def set_button(self, button: Any | None) -> None:
         """The footer's one button (Pass, Keep), replacing the last one."""
-        old = getattr(self, "button", None)
+        old = self.button
         if old is not None:
             self.ids.footer.remove_widget(old)
         self.button = button
@@ -57,8 +62,8 @@ class AaSeatPanel(BoxLayout):
         while it stays that button: a refresh (a glow ending, a camera frame) while a finger
         rests on it must not swap it for a new one, which would lose the tap."""
         self.button_wanted = True
-        button = getattr(self, "button", None)
-        if button is None or getattr(button, "test_id", None) != wid:
+        button = self.button
+        if button is None or button.test_id != wid:
             button = tag(Factory.AaButton(), wid)
             button.plain_background = list(button.background_color)
             button.bind(on_release=lambda pressed: pressed.action())
@@ -69,7 +74,7 @@ class AaSeatPanel(BoxLayout):
 
     def set_scored(self, strip: Any | None) -> None:
         """The strip of scored cards after the open ones, replacing the last one."""
-        old = getattr(self, "scored", None)
+        old = self.scored
         if old is not None:
             self.ids.cards.remove_widget(old)
         self.scored = strip
@@ -128,7 +133,7 @@ class SeatPanels:
         room = self.ids.scroll.width - dp(6) * (len(panels) - 1)
         share = room / len(panels)
         for panel in panels:
-            panel.width = max(share, getattr(panel, "min_width", dp(MIN_CARD_W)))
+            panel.width = max(share, panel.min_width)
 
     def _display_panel(self, panel: AaSeatPanel, vm: AllesViewModel) -> None:
         panel.seat = None

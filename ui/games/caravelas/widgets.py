@@ -12,7 +12,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.caravelas.actions import StopInLisbon, good_word, port_name
 from companion.caravelas.data import GOODS_VP, PEPPER, PORTS
 from companion.caravelas.view_model import SeatView
-from companion.errors import CompanionError
+from companion.errors import CompanionError, IllegalAction
 from companion.messages import N_
 from ui.colours import seat_rgb
 from ui.games.kit import escape, reuse, tag
@@ -112,10 +112,11 @@ class LisbonPanel(BoxLayout):
         self.ways: list[str] = []
         self.exchange = False
         self._cargo: tuple[str, ...] = ()
+        self.seat: int | None = None
 
     def show(self, seat: int, cargo: tuple[str, ...]) -> None:
         app = self.view.app
-        if cargo != self._cargo or seat != getattr(self, "seat", None):
+        if cargo != self._cargo or seat != self.seat:
             self.ways = [SELL] * len(cargo)
             self._cargo, self.seat = cargo, seat
         rows = reuse(self.ids.cubes, len(cargo), self._new_row)
@@ -165,7 +166,7 @@ def lisbon_result(app: Any, game: Any, state: Any, action: StopInLisbon) -> str:
     try:
         after = game.apply(state, action)
     except CompanionError as exc:
-        reason = getattr(exc, "reason", None)
+        reason = exc.reason if isinstance(exc, IllegalAction) else None
         return app.say(reason) if reason is not None else str(exc)
     before, now = state.players[action.seat], after.players[action.seat]
     parts = [app.tr("+{vp} VP", vp=now.running_score - before.running_score)]

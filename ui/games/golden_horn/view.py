@@ -80,8 +80,8 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
     def check_route(self) -> None:
         """Say once when the tiles the camera sees differ from this game's route
         (ships on squares would then be read on the wrong nodes)."""
-        reader = getattr(getattr(getattr(self.app, "camera", None), "setup", None), "reader", None)
-        seen = getattr(reader, "mismatch", None)
+        reader = getattr(getattr(getattr(self.app, "camera", None), "setup", None), "reader", None)   # no app, no camera or no reader: None
+        seen = getattr(reader, "mismatch", None)   # only the route reader checks the tiles
         if seen and seen != self._route_warned:
             self.app.show_banner(self.tr("The tiles on the table read {seen}; this game's route is {route}.",
                                          seen=seen, route=reader.expected), seconds=10)
@@ -165,7 +165,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
             shown = (chips, 2 if node.kind == "main" else 1)
-            if getattr(cell, "shown", None) != shown:   # ships are laid out again only when they change
+            if cell.shown != shown:   # ships are laid out again only when they change
                 fill_node(cell, *shown)
                 cell.shown = shown
 

@@ -23,7 +23,7 @@ SYMBOL_FONT = "DejaVuSans"   # ships kivy: has ▶ ◀ ▼ ● for headings and 
 def make(cls_name: str, **props: Any) -> Any:
     """A widget of a kv class with properties set after creation (kv-declared
     properties cannot be passed to the constructor)."""
-    widget = getattr(Factory, cls_name)()
+    widget = getattr(Factory, cls_name)()   # a kv class, by name
     for key, value in props.items():
         setattr(widget, key, value)
     return widget
@@ -84,7 +84,7 @@ def fill_cubes(node: Any, counts: dict[str, int]) -> None:
     fit a port's cell at 800 px beside the on-screen panel ({} = none, the line folds away)."""
     box = node.ids.cubes
     shown = [(letter, counts[letter]) for letter in COLOURS if counts.get(letter, 0)]
-    if getattr(box, "shown", None) == shown:
+    if getattr(box, "shown", None) == shown:   # a plain BoxLayout (ids.cubes): no cubes drawn on it yet
         return
     box.shown = shown
     box.clear_widgets()
@@ -140,7 +140,7 @@ def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, boo
     so chips never spill over the node's title or its neighbours.  A main port with
     more ships than one row holds shows one chip per player instead ("A3": Ann's
     three ships), so no chip shrinks below its 14 sp text (9+ ships in a port)."""
-    if getattr(node, "node_id", "") in MAIN_PORTS and len(ships) > columns:
+    if node.node_id in MAIN_PORTS and len(ships) > columns:
         ships = fleets(ships)   # two to a row: "A3" and "B3" fit a port's cell at 800 px
     box = node.ids.ships
     box.clear_widgets()
