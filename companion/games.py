@@ -60,8 +60,9 @@ class BrokenGame:
                     "added this game.", game=self.title, problem=self.problem)
 
 
-_loaded: dict[str, GameManifest] = {}
-_broken: dict[str, BrokenGame] = {}
+# keyed by the registry line itself, so a line replaced under the same name is loaded afresh
+_loaded: dict[GameEntry, GameManifest] = {}
+_broken: dict[GameEntry, BrokenGame] = {}
 
 
 def registered_games() -> tuple[str, ...]:
@@ -84,20 +85,20 @@ def entry(name: str) -> GameEntry:
 def load_manifest(name: str) -> GameManifest:
     """The declaration of game ``name``; UnknownGame when it is not registered or
     its module is missing, ManifestError when its declaration has the wrong shape."""
-    if name in _loaded:
-        return _loaded[name]
     line = entry(name)
+    if line in _loaded:
+        return _loaded[line]
     try:
         manifest = _import(line)
     except Exception as exc:   # whatever a broken package raises: recorded, then raised
-        if name not in _broken:
+        if line not in _broken:
             log.error("game %r cannot be played: its manifest %s does not load: %s",
                       name, line.manifest, exc, exc_info=exc)
-        _broken[name] = BrokenGame(name, line.title, line.manifest, str(exc),
+        _broken[line] = BrokenGame(name, line.title, line.manifest, str(exc),
                                    isinstance(exc, (UnknownGame, ImportError)))
         raise
-    _broken.pop(name, None)
-    _loaded[name] = manifest
+    _broken.pop(line, None)
+    _loaded[line] = manifest
     return manifest
 
 
@@ -131,15 +132,9 @@ def available_games() -> tuple[str, ...]:
 def unavailable_games() -> tuple[BrokenGame, ...]:
     """The registered games whose manifest does not load, each with its reason."""
     available_games()
-    return tuple(_broken[line.name] for line in GAMES if line.name in _broken)
+    return tuple(_broken[line] for line in GAMES if line in _broken)
 
 
 def load_game(name: str) -> AnyGame:
     return load_manifest(name).engine
 
-
-def register_game(name: str, manifest: str, title: str) -> None:
-    """Add a game to the registry at run time (tests and add-on games)."""
-    GAMES[:] = [e for e in GAMES if e.name != name] + [GameEntry(name, title, manifest)]
-    _loaded.pop(name, None)
-    _broken.pop(name, None)

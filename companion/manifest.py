@@ -7,7 +7,7 @@ the registry (:mod:`companion.games`) lists those modules, one line per game.
 ``companion/`` never imports ``ui/`` or ``vision/``: the Kivy side and the OpenCV
 side of a game are declared in their own layer (``UI`` in ``ui/games/<game>/``,
 ``VISION`` in ``vision/games/<game>/``), each listed by that layer's own registry
-keyed by the game's name (:data:`ui.games.GAMES`, :data:`vision.games.GAMES`).
+keyed by the game's name (:data:`ui.games.GAMES`, :data:`vision.registry.GAMES`).
 tests/test_manifests.py fails when a registered game lacks a declaration in
 any layer or declares something that does not satisfy its type.
 """

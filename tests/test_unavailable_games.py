@@ -7,7 +7,8 @@ import logging
 import pytest
 
 from companion import games
-from companion.games import available_games, register_game, unavailable_games
+from companion.games import available_games, unavailable_games
+from tests.registry import register_game
 
 
 @pytest.fixture

@@ -15,19 +15,10 @@ import re
 from dataclasses import dataclass
 
 from vision.errors import TagError
+from vision.registry import code_of, game_codes
 
 PREFIX = "TC1"
 MAX_PAYLOAD = 20  # alphanumeric capacity of a version-1 QR code at level M
-
-#: two-letter payload code -> game machine name
-GAME_CODES: dict[str, str] = {
-    "GH": "golden_horn",
-    "CV": "caravelas",
-    "CO": "coloretto",
-    "AA": "alles_auf_1_karte",
-    "XX": "demo",
-}
-GAME_BY_NAME: dict[str, str] = {name: code for code, name in GAME_CODES.items()}
 
 #: kind letter -> (kind name, regex of the fields after the kind)
 KINDS: dict[str, tuple[str, str]] = {
@@ -58,7 +49,7 @@ class Tag:
     @property
     def identity(self) -> str:
         """Stable id of the physical thing, e.g. ``gh:ship:1:b`` (a die's id has no face)."""
-        code = GAME_BY_NAME[self.game].lower()
+        code = (code_of(self.game) or '??').lower()
         if self.kind in ("ship", "piece"):
             seat = "t" if self.seat is None else str(self.seat)
             return f"{code}:{self.kind}:{seat}:{self.name.lower()}"
@@ -66,7 +57,7 @@ class Tag:
 
     def payload(self) -> str:
         """The QR text for this tag (validated by a round trip through :func:`parse_payload`)."""
-        head = f"{PREFIX}:{GAME_BY_NAME.get(self.game, '??')}:{KIND_LETTER.get(self.kind, '?')}"
+        head = f"{PREFIX}:{code_of(self.game) or '??'}:{KIND_LETTER.get(self.kind, '?')}"
         if self.kind in ("ship", "piece"):
             seat = "T" if self.seat is None else str(self.seat)
             text = f"{head}:{seat}:{self.name}"
@@ -120,7 +111,7 @@ def parse_payload(data: bytes | str) -> Tag | ForeignCode:
     match = _PAYLOAD.fullmatch(text)
     if match is None:
         return ForeignCode(text, "malformed TC1 payload")
-    game = GAME_CODES.get(match["game"])
+    game = game_codes().get(match["game"])
     if game is None:
         return ForeignCode(text, f"unknown game code {match['game']!r}")
     kind = KINDS.get(match["kind"])
@@ -156,8 +147,9 @@ def card(game: str, name: str) -> Tag:
 
 
 def _checked(tag: Tag) -> Tag:
-    if tag.game not in GAME_BY_NAME:
-        raise TagError(f"unknown game {tag.game!r} (known: {', '.join(sorted(GAME_BY_NAME))})")
+    if code_of(tag.game) is None:
+        known = sorted(game_codes().values())
+        raise TagError(f"unknown game {tag.game!r} (known: {', '.join(known)})")
     tag.payload()
     return tag
 

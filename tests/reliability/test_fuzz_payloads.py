@@ -5,14 +5,15 @@ from __future__ import annotations
 from hypothesis import given, settings, strategies as st
 
 from companion.readings import game_code
-from vision.tags import GAME_BY_NAME, GAME_CODES, KINDS, MAX_PAYLOAD, ForeignCode, Tag, parse_payload
+from vision.registry import code_of, game_codes
+from vision.tags import KINDS, MAX_PAYLOAD, ForeignCode, Tag, parse_payload
 
 FUZZ = settings(max_examples=400, deadline=None)
 ALPHANUMERIC = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ $%*+-./:"
 
 near_payloads = st.builds(
     lambda code, kind, rest: f"TC1:{code}:{kind}:{rest}",
-    st.one_of(st.sampled_from(sorted(GAME_CODES)), st.text("ABCGHOVX", min_size=0, max_size=3)),
+    st.one_of(st.sampled_from(sorted(game_codes())), st.text("ABCGHOVX", min_size=0, max_size=3)),
     st.one_of(st.sampled_from(sorted(KINDS)), st.text("ABCDPSZ", max_size=2)),
     st.text(ALPHANUMERIC + "abc", max_size=14))
 
@@ -21,7 +22,7 @@ def check(result, text: str) -> None:
     assert isinstance(result, (Tag, ForeignCode))
     if isinstance(result, Tag):
         assert result.payload() == text and len(text) <= MAX_PAYLOAD
-        assert game_code(result.identity) == GAME_BY_NAME[result.game].lower()
+        assert game_code(result.identity) == code_of(result.game).lower()
 
 
 @FUZZ

@@ -13,7 +13,8 @@ from companion.golden_horn import GAME
 from companion.readings import DieReading, PieceReading, TableReading
 from tests.coloretto.helpers import A, C, set_up, with_rows
 from tests.golden_horn.helpers import put_ship, table, with_hand, with_port
-from vision.tags import GAME_CODES, Tag, parse_payload
+from vision.registry import game_codes
+from vision.tags import Tag, parse_payload
 
 
 def reading(*pieces, dice=()):
@@ -36,7 +37,7 @@ def test_the_real_tag_on_a_reachable_square_is_a_move():
     assert GAME.actions_for_reading(ready_to_move(), reading(ship_tag("gh", 0, "a", "s2")))
 
 
-@pytest.mark.parametrize("code", sorted(c.lower() for c in GAME_CODES if c != "GH"))
+@pytest.mark.parametrize("code", sorted(c.lower() for c in game_codes() if c != "GH"))
 def test_another_games_ship_tag_is_not_a_move(code):
     state = ready_to_move()
     seen = reading(ship_tag(code, 0, "a", "s2"))
@@ -130,7 +131,7 @@ def test_alles_ignores_a_die_read_twice():
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.lists(st.tuples(st.sampled_from(sorted(GAME_CODES) + ["GX", "ZZ"]), st.integers(0, 3),
+@given(st.lists(st.tuples(st.sampled_from(sorted(game_codes()) + ["GX", "ZZ"]), st.integers(0, 3),
                           st.sampled_from("ABCD"), st.sampled_from(["V", "s1", "s2", "s3", "M", "C", None])),
                 max_size=6))
 def test_fuzzed_tags_only_move_golden_horn_ships_seen_once(seen_tags):

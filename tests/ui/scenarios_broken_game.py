@@ -3,7 +3,7 @@ home screen lists it with the reason and what to do, the status LED lights (read
 the simulated panel's pin), and the other games stay playable."""
 from __future__ import annotations
 
-from companion.games import register_game
+from tests.registry import register_game
 
 BROKEN = (("ghost", "tests.no_such_manifest", "Ghost Ships"),      # not installed
           ("mislabelled", "tests.fake_game", "Mislabelled"))       # declares another game

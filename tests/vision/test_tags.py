@@ -8,6 +8,7 @@ from vision import tags
 from vision.errors import TagError
 from vision.qr import qr_modules
 from vision.tag_sets import tag_sets, tags_for
+from vision.registry import GAMES as VISION_GAMES, game_codes
 from vision.tags import MAX_PAYLOAD, ForeignCode, Tag, parse_payload
 
 
@@ -62,7 +63,7 @@ def test_parse_never_raises_and_only_accepts_canonical_text(data):
 
 @settings(max_examples=100, deadline=None)
 @given(seat=st.integers(0, 9), name=st.text("ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789", min_size=1, max_size=2),
-       game=st.sampled_from(sorted(tags.GAME_BY_NAME)))
+       game=st.sampled_from(sorted(game_codes().values())))
 def test_ship_tags_round_trip(seat, name, game):
     t = tags.ship(game, seat, name)
     assert parse_payload(t.payload()) == t
@@ -75,3 +76,16 @@ def test_bad_tag_requests_raise_tag_error():
         tags.ship("golden_horn", 0, "TOOLONG")
     with pytest.raises(TagError, match="1-4 seats"):
         tags_for("golden_horn", 7)
+
+
+def test_every_tag_code_is_two_capitals_and_names_one_game():
+    """A code is printed on every tag of its game: two letters, never shared by two games."""
+    codes = [entry.tag_code for entry in VISION_GAMES.values() if entry.tag_code is not None]
+    assert all(len(code) == 2 and code.isalpha() and code.isupper() for code in codes)
+    assert len(set(codes)) == len(codes) == len(game_codes()) - 1   # the demo sheet's code is the one more
+
+
+def test_printed_codes_never_change():
+    """Tags already printed must keep reading as their game."""
+    assert game_codes() == {"GH": "golden_horn", "CO": "coloretto", "AA": "alles_auf_1_karte",
+                            "CV": "caravelas", "XX": "demo"}

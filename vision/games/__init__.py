@@ -1,7 +1,7 @@
 """The vision side of each game, one package per game (``vision/games/<game>/``),
-listed in :data:`GAMES` by the game's name: what the camera needs (board profile,
-simulated table, reader) and which tags to print, declared as ``VISION`` in the
-package.  A game not listed has no camera and no tags.
+listed by the game's name in :data:`vision.registry.GAMES` (with its tag code):
+what the camera needs (board profile, simulated table, reader) and which tags to
+print, declared as ``VISION`` in the package.  A game not listed has no camera and no tags.
 
 The game's OpenCV code lives in its package beside the declaration (``camera.py``,
 Golden Horn's ``route.py``); ``ui/games`` holds only Kivy code.
@@ -13,15 +13,8 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from companion.manifest import ManifestError
+from vision.registry import GAMES
 from vision.tags import Tag
-
-#: the vision side of each game, by the game's name: the package holding its ``VISION``
-GAMES: dict[str, str] = {
-    "golden_horn": "vision.games.golden_horn",
-    "coloretto": "vision.games.coloretto",
-    "alles_auf_1_karte": "vision.games.alles_auf_1_karte",
-    "caravelas": "vision.games.caravelas",
-}
 
 
 @dataclass
@@ -56,9 +49,10 @@ class GameVision:
 
 def game_vision(name: str) -> GameVision | None:
     """The vision declaration of game ``name`` (None: it has none)."""
-    module = GAMES.get(name)
-    if module is None:
+    entry = GAMES.get(name)
+    if entry is None:
         return None
+    module = entry.module
     vision = getattr(importlib.import_module(module), "VISION", None)   # checked below
     if not isinstance(vision, GameVision):
         raise ManifestError(f"{module}.VISION is a {type(vision).__name__}, not a GameVision")
