@@ -34,10 +34,20 @@ def _runs_long(item) -> bool:
     return any(path == long or long in path.parents for long in LONG)
 
 
+def _under_ui(item) -> bool:
+    return UI_TESTS in Path(str(item.path)).resolve().parents
+
+
 def pytest_collection_modifyitems(config, items):
     for item in items:
-        if UI_TESTS in Path(str(item.path)).resolve().parents:
+        if _under_ui(item):
             item.add_marker(pytest.mark.ui)
+    # every test under tests/ui/ is marked ui and no other is (the marker itself is registered
+    # above; --strict-markers in pyproject.toml rejects a misspelt one): checked at every collection
+    wrong = [item.nodeid for item in items if (item.get_closest_marker("ui") is not None) != _under_ui(item)]
+    if wrong:
+        raise pytest.UsageError("the ui marker belongs on every test under tests/ui/ and on no "
+                                f"other: {', '.join(wrong)}")
     items.sort(key=lambda item: not _runs_long(item))   # stable: the order within each group stays
 
 
