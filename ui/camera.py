@@ -25,11 +25,6 @@ from vision.games import CameraSetup, game_vision
 
 log = logging.getLogger(__name__)
 
-#: The simulated camera of a game renders a frame only when stepped (:meth:`CameraFeed.step`):
-#: tests/ui/run.py sets it, so a scenario decides which scenes the camera sees, whatever the load.
-STEPPED_SIMULATION = False
-
-
 class CameraFeed:
     """Runs the vision worker for one game; readings become session proposals."""
 
@@ -87,16 +82,6 @@ class CameraFeed:
             if text and not status.starting and self.on_error is not None:
                 self.on_error()
 
-    def step(self, frames: int) -> Any:
-        """A stepped simulated camera (STEPPED_SIMULATION) reads ``frames`` more frames of the
-        table as it is now; returns the source (``wait_rendered``)."""
-        from vision.sources.simulated import SimulatedSource
-
-        if not isinstance(self.source, SimulatedSource):
-            raise TypeError(f"only the simulated camera is stepped, not {self.source.name}")
-        self.source.step(frames)
-        return self.source
-
     def close(self) -> None:
         self._status_event.cancel()
         from vision.sources.simulated import SimulatedSource
@@ -120,7 +105,7 @@ def open_camera(session: TableSession, settings: Any, on_status: Callable[[str],
         if vision is None or vision.camera_setup is None:
             return None, ""
         setup = vision.camera_setup(session.state)
-        source = frame_source(settings, setup, stepped=STEPPED_SIMULATION)
+        source = frame_source(settings, setup)
         if source is None:
             return None, N_("No camera for this game: play by touch.")
         return CameraFeed(session, setup, source, on_status, on_error=on_error,
@@ -130,12 +115,11 @@ def open_camera(session: TableSession, settings: Any, on_status: Callable[[str],
         return None, N_("Camera unavailable: play by touch.")
 
 
-def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any] | None = None,
-                 stepped: bool = False) -> Any:
+def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any] | None = None) -> Any:
     """The frame source the settings ask for (not started); None for "none", or a
     simulated camera when the game has no simulated table.  ``auto`` looks for a
     camera (:func:`choose_camera`, or ``choose``), whether the GPIO panel is simulated
-    or not.  ``stepped``: a simulated camera renders only the frames it is stepped for (tests)."""
+    or not."""
     choice, device = settings.camera, settings.camera_device
     if choice == "none":
         return None
@@ -151,8 +135,6 @@ def frame_source(settings: Any, setup: CameraSetup, *, choose: Callable[[], Any]
             return None
         from vision.sources.simulated import SimulatedSource
 
-        if stepped:
-            return SimulatedSource(setup.simulated_table, stepped=True)
         return SimulatedSource(setup.simulated_table, fps=10)
     if choice == "picamera2":
         from vision.sources.picamera2 import Picamera2Source

@@ -17,7 +17,6 @@ errors that never take the table down.
 from __future__ import annotations
 
 import logging
-import os
 import signal
 import traceback
 from types import FrameType
@@ -33,9 +32,6 @@ STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT, signal.SIGHUP)
 #: Shown in a red banner when something inside the running app failed.
 CRASH_BANNER = N_("Something went wrong ({error}). The game is saved: carry on playing; "
                   "the details are in the log.")
-
-#: Set (to anything) to re-raise caught exceptions after logging them (UI tests).
-STRICT_ENV = "TABLE_COMPANION_STRICT"
 
 
 def install_signal_handlers(request_stop: Callable[[str], None],
@@ -118,9 +114,8 @@ class TableExceptionHandler:
     and then counted, so the journal is not flooded.
     """
 
-    def __init__(self, app: Any, strict: bool | None = None):
+    def __init__(self, app: Any):
         self.app = app
-        self.strict = bool(os.environ.get(STRICT_ENV)) if strict is None else strict
         self.caught = 0
         self._seen: dict[tuple[str, str], int] = {}
 
@@ -140,8 +135,6 @@ class TableExceptionHandler:
             log.error("the same error again (%d times): %s: %s", repeats, key[0], exception)
         if repeats == 1:
             self._tell_the_table(exception)
-        if self.strict:
-            return ExceptionManager.RAISE
         return ExceptionManager.PASS
 
     def _tell_the_table(self, exception: Exception) -> None:

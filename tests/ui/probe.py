@@ -95,7 +95,12 @@ class Probe:
     async def step_camera(self, frames: int = CAMERA_STEP) -> None:
         """Let the (stepped) simulated camera see ``frames`` frames of the table as it is
         now, and wait until it has rendered them; the worker then reads them in order."""
-        source = self.app.camera.step(frames)
+        from vision.sources.simulated import SimulatedSource
+
+        source = self.app.camera.source
+        if not isinstance(source, SimulatedSource):
+            raise TypeError(f"only the simulated camera is stepped, not {source.name}")
+        source.step(frames)
         await self.until(lambda: source.wait_rendered(0))
 
     # -- finding -------------------------------------------------------------

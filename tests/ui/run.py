@@ -7,10 +7,41 @@ Exit 0 when the scenario finished; 1 (with the traceback) when it failed."""
 from __future__ import annotations
 
 import asyncio
-import os
 import sys
 import traceback
 from pathlib import Path
+
+
+def strict_errors() -> None:
+    """An error the app catches (logs, shows, and plays on) fails the scenario too."""
+    from kivy.base import ExceptionManager
+
+    from ui.lifecycle import TableExceptionHandler
+
+    handle = TableExceptionHandler.handle_exception
+
+    def raising(self, exception: BaseException) -> int:
+        handle(self, exception)
+        return ExceptionManager.RAISE
+
+    TableExceptionHandler.handle_exception = raising   # type: ignore[method-assign]
+
+
+def stepped_camera() -> None:
+    """The simulated camera renders a frame only when the scenario steps it
+    (``Probe.step_camera``), so the scenario decides which scenes it sees, whatever the load."""
+    import ui.camera
+    from vision.sources.simulated import SimulatedSource
+
+    choose = ui.camera.frame_source
+
+    def stepped(settings, setup, **options):
+        source = choose(settings, setup, **options)
+        if isinstance(source, SimulatedSource):
+            return SimulatedSource(setup.simulated_table, stepped=True)
+        return source
+
+    ui.camera.frame_source = stepped
 
 
 def main(argv: list[str]) -> int:
@@ -19,13 +50,11 @@ def main(argv: list[str]) -> int:
     width, height = (int(v) for v in size.split("x"))
     out, data = Path(out_dir), Path(data_dir)
     out.mkdir(parents=True, exist_ok=True)
-    os.environ.setdefault("TABLE_COMPANION_STRICT", "1")  # an error in the app fails the scenario
     from ui.cli import configure_kivy
 
     configure_kivy(data, (width, height))
-    import ui.camera
-
-    ui.camera.STEPPED_SIMULATION = True   # the scenario steps the simulated camera (Probe.step_camera)
+    strict_errors()
+    stepped_camera()
     from tests.registry import register_counter
 
     register_counter()
