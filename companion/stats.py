@@ -256,6 +256,27 @@ def players(plays: Iterable[Play]) -> list[PlayerStats]:
     return sorted(found, key=lambda s: (-s.plays, -s.wins, s.name))
 
 
+def most_wins(plays: Iterable[Play], count: int = 3) -> list[PlayerStats]:
+    """The ``count`` people with the most wins, most first (fewer plays first among equal
+    wins, then by name), and everyone tied with the last of them: nobody with as many wins
+    as someone shown is left out."""
+    ranked = sorted(players(plays), key=lambda s: (-s.wins, s.plays, s.name))
+    if len(ranked) <= count:
+        return ranked
+    last = ranked[count - 1].wins
+    return [s for s in ranked if s.wins >= last]
+
+
+def played_with(plays: Iterable[Play], name: str) -> list[str]:
+    """Everyone who played at least one game with ``name``, most games together first."""
+    together: dict[str, int] = {}
+    for play in plays:
+        if name in play.names:
+            for other in set(play.names) - {name}:
+                together[other] = together.get(other, 0) + 1
+    return sorted(together, key=lambda other: (-together[other], other))
+
+
 def player(plays: Iterable[Play], name: str) -> tuple[PlayerStats | None, dict[str, PlayerStats]]:
     """One person's figures over ``plays``, and per game (by machine name)."""
     entries = [(p, p.names.index(name)) for p in plays if name in p.names]

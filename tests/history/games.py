@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Sequence
 
 from companion.engine import TABLE, GameConfig
 from companion.games import load_game
@@ -32,12 +32,13 @@ def fast(journal: Journal) -> Journal:
     return journal
 
 
-def play_one(journal: Journal, name: str, rng: random.Random, finish: bool = True) -> Played:
+def play_one(journal: Journal, name: str, rng: random.Random, finish: bool = True,
+             colours: Sequence[str] = ()) -> Played:
     game = load_game(name)
     drawn = random_config(game, rng)
     names = rng.sample(PEOPLE, drawn.player_count) if drawn.player_count <= len(PEOPLE) \
         else [p.name for p in drawn.players]
-    config = GameConfig.build(name, names, **dict(drawn.options))
+    config = GameConfig.build(name, names, colours[:len(names)], **dict(drawn.options))
     session = TableSession.new(journal, config)
     limit = rng.randint(3, 12)
     while not session.is_over and (finish or len(session.actions) < limit):

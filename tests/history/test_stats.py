@@ -165,3 +165,25 @@ def test_a_names_file_that_is_a_fifo_or_a_device_is_refused_at_once(tmp_path):
     os.symlink("/dev/zero", tmp_path / stats.PLAYERS_FILE)
     names = stats.PlayerNames.load(tmp_path)
     assert "not a regular file" in names.problem
+
+
+def _play(number: int, names: tuple[str, ...], winners: tuple[int, ...]) -> stats.Play:
+    return stats.Play(id=number, game="coloretto", names=names, totals=tuple(10 for _ in names),
+                      winners=winners, started=1_700_000_000.0 + number, finished=1_700_000_600.0 + number)
+
+
+def test_most_wins_counts_wins_not_plays():
+    """Ann and Bea play most; Cy and Dov win more: the leaders are by wins, and a tie with
+    the last one shown is shown too (History's "Most wins")."""
+    plays = [_play(i, ("Ann", "Bea"), (0,)) for i in range(2)] + [_play(9, ("Ann", "Bea"), ())] * 3
+    plays += [_play(10 + i, ("Cy", "Eve"), (0,)) for i in range(4)] + [_play(20 + i, ("Dov", "Fay"), (0,)) for i in range(3)]
+    plays += [_play(30, ("Fay", "Eve"), (0,)), _play(31, ("Bea", "Eve"), (0,)), _play(32, ("Fay", "Bea"), (1,))]
+    assert [(s.name, s.wins) for s in stats.most_wins(plays)] == [("Cy", 4), ("Dov", 3), ("Ann", 2), ("Bea", 2)]
+    assert [s.name for s in stats.most_wins(plays[:2])] == ["Ann", "Bea"]
+
+
+def test_compare_with_lists_only_those_who_played_together():
+    plays = [_play(1, ("Ann", "Bea", "Cy"), (0,)), _play(2, ("Ann", "Cy"), (1,)), _play(3, ("Dov", "Eve"), (0,))]
+    assert stats.played_with(plays, "Ann") == ["Cy", "Bea"]
+    assert stats.played_with(plays, "Dov") == ["Eve"]
+    assert stats.played_with(plays, "Zed") == []

@@ -38,6 +38,7 @@ async def history_tour(probe) -> None:
     probe.record("graph_size", list(screen.graph.size))
     await probe.tap_id("sheet")
     await probe.until(lambda: app.manager.current == "scores")
+    probe.record("sheet_fills", [[round(c, 4) for c in cell.fill] for cell in probe.find_all(cls="ScoreName")])
     await probe.tap_id("back")
     await probe.until(lambda: app.manager.current == "story")
     await probe.tap_id("back")

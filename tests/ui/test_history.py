@@ -10,11 +10,14 @@ import pytest
 from companion.games import registered_games
 from companion.journal import Journal
 from tests.history.games import fast, fill, play_one
+from ui.colours import rgba, seat_rgb
 
 
 #: the games the app under test knows: the registry's and the test game "counter" (tests/ui/run.py)
 UI_GAMES = tuple(name for name in registered_games() if name != "pebbles")
 PER_GAME = 2
+#: colours chosen at set-up, in the opposite order to the seats' defaults (red, blue, green, yellow)
+SHEET_COLOURS = ("yellow", "purple", "orange", "white")
 
 
 def _data_dir(tmp_path):
@@ -25,6 +28,8 @@ def _data_dir(tmp_path):
         rng = random.Random(10)   # a seed where none of the three ends within its few moves
         for name in ("coloretto", "golden_horn", "counter"):
             assert not play_one(journal, name, rng, finish=False).finished, f"{name} ended: pick another seed"
+        # the newest finished game (History's first row): colours that are no seat's default
+        play_one(journal, "golden_horn", random.Random(3), colours=SHEET_COLOURS)
     return data
 
 
@@ -40,8 +45,11 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
         assert float(image.std()) > 15, f"{name} looks blank"
     popup = run.image("confirm_popup")
     assert popup.shape[1] > width * 0.7 and float(popup.std()) > 15
-    finished = PER_GAME * len(UI_GAMES)
+    finished = PER_GAME * len(UI_GAMES) + 1
     assert r["game_rows"] == finished and r["read_ahead"] == finished
+    # the score sheet opened from a finished game shows each column in the colour chosen at set-up
+    seats = len(r["sheet_fills"])
+    assert r["sheet_fills"] == [[round(v, 4) for v in rgba(seat_rgb(c))] for c in SHEET_COLOURS[:seats]] and seats >= 2
     # the chart draws exactly the story's series, one line per player
     assert r["chart_lines"] == r["story_series"] and len(r["chart_lines"]) >= 2
     assert r["graph_size"][0] > width * 0.8 and r["graph_size"][1] > height * 0.4

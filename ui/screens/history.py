@@ -367,7 +367,7 @@ def play_row(play: stats.Play, app: Any = None) -> str:
 def summary_text(app, plays: list[stats.Play], game: str, period: str) -> str:
     if not plays:
         return app.tr("No finished games yet. They appear here when a game ends.")
-    best = remembered(("players", game, period), lambda: stats.players(plays))[:3]
-    leaders = ", ".join(f"{escape_markup(s.name)} {s.wins}" for s in sorted(best, key=lambda s: -s.wins))
+    best = remembered(("most_wins", game, period), lambda: stats.most_wins(plays))
+    leaders = ", ".join(f"{escape_markup(s.name)} {s.wins}" for s in best)
     return app.tr(Text("{count} game played. Most wins: {winners}", "{count} games played. Most wins: {winners}",
                        count=len(plays), winners=leaders))

@@ -30,6 +30,7 @@ class PlayerScreen(AppScreen):
     name_shown = StringProperty("")
     overall = StringProperty("")
     others = ListProperty([])
+    known: list[str] = []   # every other person in History: renaming to one of them merges the two
 
     def open_player(self, name: str) -> None:
         self.name_shown = name
@@ -52,8 +53,9 @@ class PlayerScreen(AppScreen):
         for game, s in by_game.items():
             box.add_widget(Factory.HistoryRow(
                 text=f"{game_title(game)}: " + escape_markup(figures_text(app, s))))
+        self.others = stats.played_with(plays, self.name_shown)   # "Compare with…": only those met at a table
         everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
-        self.others = [s.name for s in everyone if s.name != self.name_shown]
+        self.known = [s.name for s in everyone if s.name != self.name_shown]
 
     def compare_with(self, other: str) -> None:
         if other and other in self.others:
@@ -72,7 +74,7 @@ class PlayerScreen(AppScreen):
             app.show_banner(app.tr("The new name could not be saved ({reason}). Check the storage, then "
                                    "try again.", reason=str(exc)), seconds=10, error=True)
             return
-        merged = new in self.others
+        merged = new in self.known
         done = (app.tr("{old} and {new} are now one player.", old=self.name_shown, new=new)
                 if merged else app.tr("{old} is now called {new}.", old=self.name_shown, new=new))
         if names.set_aside is not None:

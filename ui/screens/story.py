@@ -24,7 +24,7 @@ COLOURS = {"red": (0.9, 0.3, 0.25, 1), "blue": (0.35, 0.6, 0.95, 1), "green": (0
            "yellow": (0.95, 0.85, 0.25, 1), "black": (0.6, 0.6, 0.6, 1), "white": (0.95, 0.95, 0.95, 1),
            "purple": (0.7, 0.45, 0.9, 1), "orange": (0.98, 0.6, 0.2, 1)}
 PALETTE = tuple(COLOURS.values())
-ROUND_COLOUR = (0.45, 0.5, 0.55, 1)
+ROUND_COLOUR = (0.62, 0.68, 0.76, 1)   # a round's end: plain to see, fainter than the players' lines
 FINAL_COLOUR = (1.0, 0.6, 0.2, 1)
 EVENT_COLOUR = (1.0, 0.35, 0.35, 1)
 SCORED_COLOUR = (0.95, 0.95, 0.95, 1)
@@ -104,7 +104,7 @@ class StoryScreen(AppScreen):
         for event in story.events:
             if event.kind in ("round", "final"):
                 mark = LinePlot(color=FINAL_COLOUR if event.kind == "final" else ROUND_COLOUR,
-                                line_width=dp(1.5) if event.kind == "final" else dp(1))
+                                line_width=dp(1.5))
                 mark.points = [(event.turn, low), (event.turn, top)]
                 graph.add_plot(mark)
         for seat in range(len(story.names)):
@@ -139,6 +139,7 @@ class StoryScreen(AppScreen):
         app = App.get_running_app()
         story = self._story
         scores = app.manager.get_screen("scores")
-        scores.show_result(story.game, game_title(story.game), list(story.names), story.sheet.to_dict())
+        scores.show_result(story.game, game_title(story.game), list(story.names), story.sheet.to_dict(),
+                           self._colours)
         scores.back_to = "story"
         app.manager.current = "scores"
