@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
+import pytest
+
 from tests.ui.conftest import display, run_ui  # noqa: F401  (fixtures)
 
 
@@ -40,3 +42,26 @@ def test_a_damaged_file_is_moved_aside_with_a_notice(run_ui, tmp_path):
     assert (data / damaged[0]).read_text() == "language = \n"
     assert damaged[0] in result["notices_after"] and damaged[0] in result["banner_after"]
     assert tomllib.loads((data / "settings.toml").read_text())["language"] == "it"
+
+
+@pytest.mark.parametrize("size,lang", [("800x480", None), ("1280x800", "pl")])
+def test_settings_are_in_words_with_the_pins_behind_advanced(run_ui, tmp_path, size, lang):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text('camera = "simulated"\nsound = true\n')
+    run = run_ui("scenarios_settings:settings_in_words", data_dir=data, size=size, lang=lang)
+    r = run.result
+    texts = " ".join(r["texts"])
+    assert not r["advanced_at_first"] and r["pins_opacity"] == 0
+    assert "end_turn" not in texts and "end_turn" not in r["summary"]   # words, not the file's keys
+    assert "21" in r["summary"] and len(r["summary"].splitlines()) == 6
+    assert r["camera_shown"] not in ("simulated", "auto") and len(r["camera_values"]) == 5
+    assert not set(r["camera_values"]) & {"auto", "simulated", "picamera2", "opencv", "none"}
+    assert "1280 × 720" in r["sizes"]
+    assert min(r["toggle_heights"]) >= 48
+    assert r["pins_height"] > 100
+    saved = tomllib.loads(r["file_after_save"])
+    assert saved["camera"] == "none" and saved["sound"] is False and saved["camera_size"] == "640x480"
+    width, height = (int(v) for v in size.split("x"))
+    for name in ("settings", "settings_advanced"):
+        assert run.image(name).shape[:2] == (height, width)

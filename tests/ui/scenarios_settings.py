@@ -80,3 +80,35 @@ async def remembered_copy_of_the_wrong_shape(probe) -> None:
     await probe.tap_id("start")
     await probe.until(lambda: app.manager.current == "table")
     probe.record("started", app.session.config.game)
+
+
+async def settings_in_words(probe) -> None:
+    """A good settings file: the pins behind "Advanced", the camera and picture size picked
+    from lists in words, sound and full screen as large toggles; Save writes the codes."""
+    app = probe.app
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    screen = app.manager.get_screen("settings")
+    await probe.settled()
+    await probe.screenshot("settings")
+    probe.record("advanced_at_first", screen.advanced)
+    probe.record("pins_opacity", screen.ids.pins.opacity)
+    probe.record("summary", screen.pins_summary)
+    probe.record("camera_shown", screen.ids.camera.text)
+    probe.record("camera_values", list(screen.ids.camera.values))
+    probe.record("sizes", list(screen.ids.camera_size.values))
+    probe.record("toggle_heights", [screen.ids.sound.height, screen.ids.fullscreen.height])
+    probe.record("texts", probe.texts(probe.screen()))
+    await probe.tap_id("advanced")
+    await probe.until(lambda: screen.advanced and screen.ids.pins.opacity == 1)
+    await probe.frames(2)
+    await probe.screenshot("settings_advanced")
+    probe.record("pins_height", screen.ids.pins.height)
+    screen.ids.camera.text = screen.ids.camera.values[-1]      # no camera
+    await probe.tap(screen.ids.sound)                          # sound off
+    screen.ids.camera_size.text = screen.ids.camera_size.values[0]
+    await probe.frames(2)
+    probe.record("sound_text", screen.ids.sound.text)
+    await probe.tap_id("save")
+    await probe.until(lambda: app.manager.current == "home")
+    probe.record("file_after_save", app.settings_path.read_text(encoding="utf-8"))

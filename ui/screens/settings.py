@@ -5,11 +5,11 @@ import json
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import StringProperty
+from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from ui.app_screen import AppScreen
 
 from companion.errors import CompanionError
-from companion.messages import Text
+from companion.messages import N_, Text
 from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
@@ -73,8 +73,46 @@ def _seat_lights(value: str, number: int) -> list[Any]:
     return lights
 
 
+#: the camera choices in players' words (the settings file keeps the codes)
+CAMERA_WORDS = {"auto": N_("Find the camera"), "simulated": N_("Simulated table"),
+                "picamera2": N_("Raspberry Pi camera"), "opencv": N_("USB camera or video file"),
+                "none": N_("No camera: play by touch")}
+#: picture sizes offered (the Pi camera modules' common modes); another one in the file is kept
+SIZES = ("640x480", "1280x720", "1920x1080", "2304x1296")
+#: the panel's parts in players' words, in the order the summary names them
+PIN_WORDS = (("end_turn", N_("END TURN button")), ("confirm", N_("CONFIRM button")),
+             ("undo", N_("UNDO button")), ("status_led", N_("status light")), ("buzzer", N_("buzzer")),
+             ("seat_leds", N_("seat lights")))
+
+
+def pins_summary(app: Any, pins: dict[str, Any]) -> str:
+    """The wiring as players read it: one part per line, with its GPIO numbers."""
+    lines = []
+    for key, words in PIN_WORDS:
+        value = pins.get(key)
+        if isinstance(value, (list, tuple)):
+            value = ", ".join("/".join(map(str, v)) if isinstance(v, (list, tuple)) else str(v) for v in value)
+        lines.append(app.tr("{part}: GPIO {pins}", part=app.tr(words), pins=value))
+    return "\n".join(lines)
+
+
 class SettingsScreen(AppScreen):
     error = StringProperty("")
+    advanced = BooleanProperty(False)   # the pin list shown for editing
+    pins_summary = StringProperty("")
+    camera_choice = StringProperty("auto")
+    sizes = ListProperty([])
+
+    def on_kv_post(self, base_widget: Any) -> None:
+        self.ids.camera.bind(text=lambda _spinner, text: setattr(self, "camera_choice", self._camera_code(text)))
+
+    def on_advanced(self, _screen: Any, shown: bool) -> None:
+        if shown:
+            self.ids.pins.cursor = (0, 0)   # the list from its first line
+
+    def _camera_code(self, words: str) -> str:
+        app = App.get_running_app()
+        return next((code for code, said in CAMERA_WORDS.items() if app.tr(said) == words), words)
 
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
@@ -87,40 +125,54 @@ class SettingsScreen(AppScreen):
             raise ValueError(app.tr("Focus is a lens position in dioptres (0 or more), or empty "
                                     "for automatic focus.")) from None
 
+    def _refuse(self, app: Any, problem: Exception) -> None:
+        self.error = str(problem)
+        if app.hardware is not None:   # the status LED and the low beep too
+            app.hardware.play(ErrorSignal(str(problem)))
+
     def refresh(self) -> None:
         app = App.get_running_app()
         settings = app.settings
         self.error = ""
-        self.ids.camera.values = list(CAMERAS)
-        self.ids.camera.text = settings.camera
+        self.advanced = False
+        self.ids.camera.values = [app.tr(CAMERA_WORDS[code]) for code in CAMERAS]
+        self.ids.camera.text = app.tr(CAMERA_WORDS.get(settings.camera, settings.camera))
         self.ids.camera_device.text = settings.camera_device
+        self.sizes = [size_words(size) for size in dict.fromkeys((*SIZES, settings.camera_size))]
         self.ids.camera_size.text = size_words(settings.camera_size)
         self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
-        self.ids.sound.active = settings.sound
-        self.ids.fullscreen.active = settings.fullscreen
+        self.ids.sound.state = "down" if settings.sound else "normal"
+        self.ids.fullscreen.state = "down" if settings.fullscreen else "normal"
         pins = dict(settings.pins)
         try:
             pins = PinMap.from_dict(pins).to_dict()   # the whole map, defaults filled in
         except PinMapError as exc:   # show what the user wrote, and what is wrong with it
             self.error = app.tr(Text("The GPIO pins in the settings file cannot be used, so the panel is "
                                      "simulated: {problems}", problems=str(exc)))
+            self.advanced = True
         self.ids.pins.text = pins_to_text(pins)
+        self.pins_summary = pins_summary(app, pins)
 
     def save(self) -> None:
         app = App.get_running_app()
         try:
             pins = text_to_pins(self.ids.pins.text)
             PinMap.from_dict(pins)
+        except ValueError as exc:   # a pin list that cannot be used: shown open, for editing
+            self.advanced = True
+            self._refuse(app, exc)
+            return
+        try:
             settings = app.settings.with_changes(
-                camera=self.ids.camera.text, camera_device=self.ids.camera_device.text.strip() or "0",
+                camera=self._camera_code(self.ids.camera.text),
+                camera_device=self.ids.camera_device.text.strip() or "0",
                 camera_size=size_from_words(self.ids.camera_size.text) or "1280x720",
                 lens_position=self._lens_position(app),
-                sound=self.ids.sound.active, fullscreen=self.ids.fullscreen.active, pins=pins)
+                sound=self.ids.sound.state == "down", fullscreen=self.ids.fullscreen.state == "down",
+                pins=pins)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:
-            self.error = str(exc)
-            if app.hardware is not None:   # the status LED and the low beep too
-                app.hardware.play(ErrorSignal(str(exc)))
+            self._refuse(app, exc)
             return
         self.error = ""
         app.show_banner(app.tr("Settings saved. Pin and camera changes apply at the next start."), 6)
