@@ -2,6 +2,7 @@
 
     sudo python3 tools/arm64_check.py [--suite bookworm|trixie ...] [--path pi|plain ...]
                                       [--arch arm64|amd64] [--tests smoke|all] [--cache DIR] [--keep]
+                                      [--online]
 
 For each Debian suite (bookworm = Raspberry Pi OS "Legacy", trixie = today's Raspberry Pi OS) and
 each path (``pi``: a Raspberry Pi as setup.sh sees it; ``plain``: an arm64 Debian laptop), in a
@@ -16,13 +17,19 @@ fresh root filesystem:
    simplejpeg's compiled part is built in a copy of the root against that suite's apt numpy),
    serves them from a local apt repository in the root, and gives setup.sh a Raspberry Pi 5
    device-tree model file (TABLE_COMPANION_DEVICE_MODEL);
-3. copies the checkout (its git-tracked files, as a clone has them) to /home/pi/table-companion
+3. under qemu, downloads on this machine (natively) the wheels setup.sh will ask pip for, for the
+   root's Python and machine (the dependencies as pyproject.toml declares them, markers evaluated
+   for the root, a Pi held to apt's numpy as setup.sh holds it; wheels only), and lets pip in the
+   root take them from there without contacting the index (``PIP_NO_INDEX``, ``PIP_FIND_LINKS``):
+   emulated TLS is slow enough that this machine's TLS-inspecting proxy resets pip's connections,
+   which lost four runs. ``--online`` lets pip in the root use the index as a Pi's would;
+4. copies the checkout (its git-tracked files, as a clone has them) to /home/pi/table-companion
    and runs the README's ``./setup.sh --dev`` there as the user ``pi`` (sudo without a password,
    as the Bookworm images had it), or as root with ``--as-root`` (as CI runs);
-4. starts the app under Xvfb to its home screen and stops it as systemd would
+5. starts the app under Xvfb to its home screen and stops it as systemd would
    (tools/clean_start.py: READY=1, SIGTERM, exit 0, no CRITICAL and no traceback on stderr); on
    the Pi path without --simulate, so the app takes its Pi camera and GPIO paths and falls back;
-5. runs the tests: a smoke subset (``SMOKE``) or the whole suite (``--tests all``).
+6. runs the tests: a smoke subset (``SMOKE``) or the whole suite (``--tests all``).
 
 Prints each step's time and a table at the end; exit status 0 when every step of every run
 passed, 1 otherwise (each run's log is kept in the cache folder and named), 2 on bad arguments
@@ -42,6 +49,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -76,6 +84,10 @@ QEMU_SLOWDOWN = 10
 USER = "pi"
 CHECKOUT = f"/home/{USER}/table-companion"
 REPO_IN_ROOT = "/srv/rpi-archive-standin"
+WHEELS_IN_ROOT = "/srv/pip-wheels"
+#: each suite's Python (the roots' python3)
+SUITE_PYTHON = {"bookworm": "3.11", "trixie": "3.13"}
+MACHINES = {"arm64": "aarch64", "amd64": "x86_64"}
 #: One line on what the venv runs: Python, numpy (and whether apt's), OpenCV, Kivy.
 ROOT_FACTS = ("-c 'import sys, numpy, cv2, kivy; print(\"Python %d.%d\" % sys.version_info[:2], "
               "\"numpy\", numpy.__version__, \"(apt)\" if numpy.__file__.startswith(\"/usr/lib/python3/\") "
@@ -355,7 +367,41 @@ def timed(run: Run, name: str, action) -> bool:
     return ok
 
 
-def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: bool, as_root: bool = False) -> Run:
+def wheelhouse(cache: Path, suite: str, arch: str, path: str) -> Path:
+    """The wheels ``./setup.sh --dev`` installs in a ``suite``/``arch`` root on ``path``, downloaded
+    here with pip's resolver for that root (tools/check_resolve.py's targets and markers); kept
+    in the cache and topped up at each run."""
+    sys.path.insert(0, str(ROOT))
+    from tools.check_resolve import TARGETS, declared, requirements_for
+
+    python, machine = SUITE_PYTHON[suite], MACHINES[arch]
+    target = next(t for t in TARGETS if t.python == python and t.machine == machine
+                  and (t.apt_numpy is not None) == (path == "pi"))
+    folder = cache / f"{suite}-{arch}-{path}-wheels"
+    folder.mkdir(exist_ok=True)
+    build = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
+    lines = requirements_for(target, declared(ROOT / "pyproject.toml", ("sheets", "dev"))) + list(build)
+    with tempfile.TemporaryDirectory() as tmp:
+        requirements = Path(tmp) / "requirements.txt"
+        requirements.write_text("\n".join(lines) + "\n")
+        command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
+                   "--dest", str(folder), "--only-binary=:all:", "--implementation", "cp",
+                   "--python-version", target.python, "--abi", target.abi, "--abi", "abi3", "--abi", "none",
+                   "-r", str(requirements)]
+        for tag in target.platforms:
+            command += ["--platform", tag]
+        if target.apt_numpy:
+            constraints = Path(tmp) / "apt-constraints.txt"
+            constraints.write_text(f"numpy=={target.apt_numpy}\n")
+            command += ["-c", str(constraints)]
+        done = subprocess.run(command, capture_output=True, text=True, timeout=1800)
+    if done.returncode != 0:
+        raise CheckFailed(f"pip download for {target.name} failed: {done.stderr.strip()[-600:]}")
+    return folder
+
+
+def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: bool, as_root: bool = False,
+            online: bool = False) -> Run:
     run = Run(suite, path)
     user = "root" if as_root else USER  # root: as CI runs the suite
     checkout = "/root/table-companion" if as_root else CHECKOUT
@@ -365,6 +411,7 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
     root = Chroot(cache / f"{suite}-{arch}-{path}-root", run.log)
     tarball: list[Path] = []
     repo: list[Path] = []
+    wheels: list[Path] = []
     # pip's 5 quick retries lost a 50-minute emulated run to a proxy resetting connections
     env = {"CI": "", "PIP_DISABLE_PIP_VERSION_CHECK": "1", "PIP_RETRIES": "20"}
 
@@ -375,6 +422,10 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
     def build_archive():
         repo.append(build_standins(cache, suite, arch, tarball[0]))
         return (repo[0] / "BUILT-AGAINST").read_text().replace("\n", "; ").strip("; ")
+
+    def download_wheels():
+        wheels.append(wheelhouse(cache, suite, arch, path))
+        return f"{len(list(wheels[0].glob('*.whl')))} wheels in {wheels[0]}"
 
     def prepare_root():
         root.unpack(tarball[0])
@@ -396,6 +447,9 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
             model = root.where / "etc" / "table-companion-device-model"
             model.write_bytes(PI_MODEL)
             env["TABLE_COMPANION_DEVICE_MODEL"] = "/etc/table-companion-device-model"
+        if wheels:
+            shutil.copytree(wheels[0], root.where / WHEELS_IN_ROOT.lstrip("/"))
+            env.update(PIP_NO_INDEX="1", PIP_FIND_LINKS=WHEELS_IN_ROOT)
         target = root.where / checkout.lstrip("/")
         target.mkdir(parents=True)
         for name in checkout_files():
@@ -430,6 +484,7 @@ def one_run(cache: Path, suite: str, path: str, arch: str, tests: str, keep: boo
     try:
         for name, action in (("base root (mmdebstrap)", build_base),
                              *((("Raspberry Pi archive stand-ins", build_archive),) if path == "pi" else ()),
+                             *((("wheels, downloaded natively", download_wheels),) if foreign and not online else ()),
                              ("fresh root + checkout", prepare_root),
                              ("./setup.sh --dev", setup),
                              ("app to home screen and clean stop", home_screen),
@@ -467,6 +522,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="roots, stand-ins and logs (default /var/cache/table-companion-arm64)")
     parser.add_argument("--jobs", type=int, default=2, help="runs at a time (default 2)")
     parser.add_argument("--keep", action="store_true", help="keep each run's root (else kept only when it failed)")
+    parser.add_argument("--online", action="store_true",
+                        help="under qemu too, pip in the root downloads from the index (default: wheels "
+                             "downloaded here natively)")
     parser.add_argument("--as-root", action="store_true",
                         help=f"set up and test as root, as CI does (default: as the user {USER!r} with sudo)")
     args = parser.parse_args(argv)
@@ -487,7 +545,7 @@ def main(argv: list[str] | None = None) -> int:
     with ThreadPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         list(pool.map(prebuild, suites))
         runs = list(pool.map(lambda sp: one_run(args.cache, sp[0], sp[1], args.arch, args.tests, args.keep,
-                                                  args.as_root),
+                                                  args.as_root, args.online),
                              [(s, p) for s in suites for p in paths]))
     report(runs, args.arch)
     return 0 if all(run.ok for run in runs) else 1
