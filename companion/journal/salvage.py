@@ -95,7 +95,8 @@ def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
 #: (the same in every version)
 _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
-                ("index", "games_by_status", "games"))
+                ("index", "games_by_status", "games"), ("table", "meta", "meta"),
+                ("index", "sqlite_autoindex_meta_1", "meta"))
 
 
 def _schema_sql() -> dict[str, str]:
