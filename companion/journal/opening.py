@@ -244,17 +244,27 @@ class Opening(JournalBase):
         top = meta.get(GAMES_CREATED)
         top = top if isinstance(top, int) and not isinstance(top, bool) and top > 0 else 0
         absent = {int(v) for v in str(meta.get(GAMES_ABSENT) or "").split(",") if v.strip().isdigit()}
-        present = {row[0] for row in self._db.execute(
-            "SELECT id FROM games UNION SELECT game_id FROM events UNION SELECT game_id FROM quarantine")
-            if isinstance(row[0], int)}
-        highest = max(present, default=0)
+        db = self._db
+        games = {row[0] for row in db.execute("SELECT id FROM games") if isinstance(row[0], int)}
+        set_aside = {row[0] for row in self._db.execute("SELECT DISTINCT game_id FROM quarantine")}
+        highest = max([*games, *set_aside, self._db.execute("SELECT MAX(game_id) FROM events").fetchone()[0]],
+                      key=lambda v: v if isinstance(v, int) else 0, default=0)
+        highest = highest if isinstance(highest, int) else 0
         if top > highest + 100_000:   # a damaged count, not a hundred thousand lost games
             log.warning("%s: the count of games started (%d) is damaged; counted again", self.path, top)
             top = highest
-        if GAMES_CREATED not in meta and highest <= 1_000_000:
+
+        def gone(upto: int) -> set[int]:
+            """Numbers up to ``upto`` with no row anywhere (moves looked up one game at a time)."""
+            if upto > 1_000_000:
+                return set()
+            return {n for n in range(1, upto + 1) if n not in games and n not in set_aside
+                    and db.execute("SELECT 1 FROM events WHERE game_id=? LIMIT 1", (n,)).fetchone() is None}
+
+        if GAMES_CREATED not in meta:
             # counted from now on (an older version's journal): the gaps it has are not known to be new
-            absent |= set(range(1, highest + 1)) - present
-        missing = [n for n in range(1, top + 1) if n not in present and n not in absent]
+            absent |= gone(highest)
+        missing = sorted(gone(top) - absent)
         if missing:
             shown = ", ".join(f"#{n}" for n in missing[:8]) + (", …" if len(missing) > 8 else "")
             log.warning("%s: games %s are missing from the journal (their rows are gone)", self.path,
