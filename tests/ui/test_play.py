@@ -78,7 +78,7 @@ def test_a_match_goes_on_from_home_after_a_restart_between_two_games(run_ui, tmp
     summary = r["setup_summary"][0]
     assert "Game 2 of 2" in summary, summary
     for name, total in zip(["Ana", "Bo", "Cy"], totals):
-        assert f"{name}: {total}" in summary, summary
+        assert f"{name}:\u00a0{total}" in summary, summary     # name and total kept on one line
     assert r["setup_names"] == ["Ana", "Bo", "Cy"]
     assert r["players"] == ["Ana", "Bo", "Cy"]
     assert r["so_far"] == ",".join(map(str, totals))

@@ -100,7 +100,8 @@ class SetupScreen(AppScreen):
             return ""
         app = App.get_running_app()
         config, match = self.match_next
-        totals = "   ".join(f"{player.name}: {total}" for player, total in zip(config.players, match.running))
+        # a name and its total on one line (a no-break space between them)
+        totals = "   ".join(f"{player.name}:\u00a0{total}" for player, total in zip(config.players, match.running))
         return app.tr("Game {number} of {games} of this match. Totals so far: {totals}",
                       number=match.number + 1, games=match.games, totals=totals)
 
