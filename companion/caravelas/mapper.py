@@ -200,17 +200,36 @@ def import_board(data: Any, where: str = "board", image: str = "") -> BoardMap:
 
 # ---------------------------------------------------------------- files
 
+#: the largest progress file read (a fully mapped board with every edit is about 100 KB)
+MAX_MAP_BYTES = 4 * 1024 * 1024
+
+
 def write_json(path: Path, document: Any) -> None:
-    """Write ``document`` atomically (temporary file, fsync, rename)."""
+    """Write ``document`` atomically: a temporary file beside ``path``, fsynced, renamed
+    over it, and the folder fsynced (a power cut leaves the old file or the new, whole)."""
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
     tmp = path.with_name(path.name + ".tmp")
-    with open(tmp, "w", encoding="utf-8") as fh:
-        json.dump(document, fh, indent=1, ensure_ascii=False)
-        fh.write("\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(tmp, path)
+    try:
+        with open(tmp, "w", encoding="utf-8") as fh:
+            json.dump(document, fh, indent=1, ensure_ascii=False)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)   # our own half-written copy; the saved file is untouched
+        raise
+    try:
+        folder = os.open(path.parent, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
+    except OSError:
+        return
+    try:
+        os.fsync(folder)
+    except OSError:
+        pass   # some filesystems cannot sync a folder; the file itself is on disk
+    finally:
+        os.close(folder)
 
 
 def save_map(path: Path, m: BoardMap) -> None:
@@ -225,17 +244,22 @@ class LoadedMap:
 
 
 def load_map(path: Path) -> LoadedMap:
-    """The map saved at ``path`` (a new one when there is none); a file that cannot be
-    read is renamed ``<name>.damaged-<UTC time>`` and a new map started."""
+    """The map saved at ``path`` (a new one when there is none).  Read bounded (a regular
+    file of at most :data:`MAX_MAP_BYTES`) and checked field by field; a file that cannot
+    be used is renamed ``<name>.damaged-<UTC time>`` (never deleted) and a new map started,
+    with ``problem`` naming the file and what is wrong."""
     path = Path(path)
     if not path.exists() and not path.is_symlink():
         return LoadedMap(BoardMap())
     try:
-        return LoadedMap(BoardMap.from_dict(json.loads(read_bounded_text(path))))
+        return LoadedMap(BoardMap.from_dict(json.loads(read_bounded_text(path, MAX_MAP_BYTES))))
     except (OSError, ValueError, MapError, BoardError) as exc:   # ValueError: not UTF-8, not JSON
         problem = f"{path}: {reason_of(exc)}"
     except RecursionError:
         problem = f"{path}: nested too deeply"
     target = damaged_name(path)
-    os.replace(path, target)
+    try:
+        os.replace(path, target)
+    except OSError as exc:   # a read-only folder: said, and the file stays as it is
+        return LoadedMap(BoardMap(), None, f"{problem} (it could not be set aside: {exc.strerror or exc})")
     return LoadedMap(BoardMap(), target, problem)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import math
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from typing import Any, Callable, Mapping
 
 from companion.caravelas.board import SYMBOLS
@@ -332,15 +332,59 @@ def edit_to_dict(e: Any) -> dict[str, Any]:
     return data
 
 
-def edit_from_dict(data: Any) -> Any:
-    try:
-        cls = EDITS[data["kind"]]
-        args = {f.name: data[f.name] for f in fields(cls) if f.name in data}
-        if cls is SetExtras:
-            args["values"] = tuple(sorted((str(k), v) for k, v in args["values"]))
-        return cls(**args)
-    except (KeyError, TypeError, ValueError) as exc:
-        raise MapError(f"not a mapper edit: {data!r} ({type(exc).__name__}: {exc})") from None
+def _field_problem(kind: str, value: Any) -> str:
+    """What is wrong with ``value`` for a field declared ``kind`` ("" when nothing)."""
+    if kind == "float":
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+            return f"must be a number, not {value!r:.40}"
+    elif kind == "int":
+        if isinstance(value, bool) or not isinstance(value, int):
+            return f"must be a whole number, not {value!r:.40}"
+    elif kind == "bool":
+        if not isinstance(value, bool):
+            return f"must be true or false, not {value!r:.40}"
+    elif kind == "str":
+        if not isinstance(value, str):
+            return f"must be text, not {value!r:.40}"
+    elif kind == "str | None":
+        if value is not None and not isinstance(value, str):
+            return f"must be text or null, not {value!r:.40}"
+    elif kind.startswith("tuple[tuple[str, Any]"):   # setExtras: [[key, JSON value], ...]
+        if not isinstance(value, list) or not all(
+                isinstance(pair, list) and len(pair) == 2 and isinstance(pair[0], str) for pair in value):
+            return "must be a list of [name, value] pairs"
+    return ""
+
+
+def edit_from_dict(data: Any, number: int | None = None) -> Any:
+    """The edit saved as ``data`` (the ``number``-th of its file), checked field by field:
+    MapError naming the edit and the field."""
+    where = f"edit {number}" if number is not None else "an edit"
+    if not isinstance(data, dict):
+        raise MapError(f"{where} is not an object with a 'kind': {data!r:.60}")
+    kind = data.get("kind")
+    cls = EDITS.get(kind) if isinstance(kind, str) else None
+    if cls is None:
+        raise MapError(f"{where}: field 'kind' is not a mapper edit ({kind!r:.40}; one of "
+                       f"{', '.join(EDITS)})")
+    where = f"{where} ({kind})"
+    known = {f.name: f for f in fields(cls)}
+    for key in data:
+        if key != "kind" and key not in known:
+            raise MapError(f"{where}: unknown field {str(key)!r:.40}")
+    args = {}
+    for name, f in known.items():
+        if name not in data:
+            if f.default is MISSING:
+                raise MapError(f"{where}: field {name!r} is missing")
+            continue
+        problem = _field_problem(str(f.type), data[name])
+        if problem:
+            raise MapError(f"{where}: field {name!r} {problem}")
+        args[name] = data[name]
+    if cls is SetExtras:
+        args["values"] = tuple(sorted((k, v) for k, v in args["values"]))
+    return cls(**args)
 
 
 def neighbours_of(m: MapState) -> dict[str, list[str]]:
@@ -377,16 +421,29 @@ class BoardMap:
     def from_dict(cls, data: Any) -> "BoardMap":
         if not isinstance(data, dict) or data.get("schema") != MAP_SCHEMA:
             raise MapError(f"not a board map ('schema' must be {MAP_SCHEMA!r})")
+        for key in data:
+            if key not in ("schema", "image", "edits"):
+                raise MapError(f"unknown field {str(key)!r:.40}")
         edits = data.get("edits")
         if not isinstance(edits, list):
-            raise MapError("a board map needs a list of edits")
-        return replay(tuple(edit_from_dict(e) for e in edits), str(data.get("image", "")))
+            raise MapError("field 'edits' must be a list of edits")
+        image = data.get("image", "")
+        if not isinstance(image, str):
+            raise MapError(f"field 'image' must be the path of the board's picture, not {image!r:.40}")
+        return replay(tuple(edit_from_dict(e, n) for n, e in enumerate(edits, start=1)), image, numbered=True)
 
 
-def replay(edits: tuple[Any, ...], image: str = "") -> BoardMap:
+def replay(edits: tuple[Any, ...], image: str = "", numbered: bool = False) -> BoardMap:
+    """The map the ``edits`` build; ``numbered``: an edit that cannot apply is named by
+    its place in the file (edit 1 is the first)."""
     m = BoardMap(image=image)
-    for e in edits:
-        m = m.apply(e)
+    for number, e in enumerate(edits, start=1):
+        try:
+            m = m.apply(e)
+        except MapError as exc:
+            if not numbered:
+                raise
+            raise MapError(f"edit {number} ({e.kind}): {exc}") from None
     return m
 
 

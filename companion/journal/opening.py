@@ -13,7 +13,8 @@ from companion.errors import JournalError
 from companion.messages import Text
 from companion.journal.base import JournalBase
 from companion.journal.rows import json_or_none, sql_crc
-from companion.journal.schema import COLUMNS, DB_ERRORS, GAME_CRC_SQL, MARK_WIDTH, SCHEMA, SCHEMA_VERSION
+from companion.journal.schema import (COLUMNS, DB_ERRORS, GAME_CRC_SQL, GAMES_ABSENT, GAMES_CREATED, MARK_WIDTH, SCHEMA,
+                                      SCHEMA_VERSION)
 from companion.wal import check_wal
 
 log = logging.getLogger("companion.journal")
@@ -42,6 +43,7 @@ class Opening(JournalBase):
             self._check_columns()
             self._db.executescript(SCHEMA)
             self._check_orphans()
+            self._check_missing_games()
             self._add_game_checksums()
             self._add_joined_columns()
             self._check_mark()
@@ -229,6 +231,57 @@ class Opening(JournalBase):
                 "saved move cannot be shown. It stays in the journal.",
                 "The journal is damaged: the entry of game #{game} is missing, so its {count} "
                 "saved moves cannot be shown. They stay in the journal.", game=game_id, count=count))
+
+    def _check_missing_games(self) -> None:
+        """Games whose number was given but that the journal no longer holds at all (a
+        game's row deleted, by damage or by hand, when it had no moves: no orphan moves
+        tell of it).  The journal counts the games started (meta ``games_created``); a
+        missing one is said once, then noted as known (``games_absent``): nothing of it is
+        left to show or to repair."""
+        assert self._db is not None
+        meta = dict(self._db.execute("SELECT key, value FROM meta WHERE key IN (?, ?)",
+                                     (GAMES_CREATED, GAMES_ABSENT)).fetchall())
+        top = meta.get(GAMES_CREATED)
+        top = top if isinstance(top, int) and not isinstance(top, bool) and top > 0 else 0
+        absent = {int(v) for v in str(meta.get(GAMES_ABSENT) or "").split(",") if v.strip().isdigit()}
+        db = self._db
+        games = {row[0] for row in db.execute("SELECT id FROM games") if isinstance(row[0], int)}
+        set_aside = {row[0] for row in self._db.execute("SELECT DISTINCT game_id FROM quarantine")}
+        highest = max([*games, *set_aside, self._db.execute("SELECT MAX(game_id) FROM events").fetchone()[0]],
+                      key=lambda v: v if isinstance(v, int) else 0, default=0)
+        highest = highest if isinstance(highest, int) else 0
+        if top > highest + 100_000:   # a damaged count, not a hundred thousand lost games
+            log.warning("%s: the count of games started (%d) is damaged; counted again", self.path, top)
+            top = highest
+
+        def gone(upto: int) -> set[int]:
+            """Numbers up to ``upto`` with no row anywhere (moves looked up one game at a time)."""
+            if upto > 1_000_000:
+                return set()
+            return {n for n in range(1, upto + 1) if n not in games and n not in set_aside
+                    and db.execute("SELECT 1 FROM events WHERE game_id=? LIMIT 1", (n,)).fetchone() is None}
+
+        if GAMES_CREATED not in meta:
+            # counted from now on (an older version's journal): the gaps it has are not known to be new
+            absent |= gone(highest)
+        missing = sorted(gone(top) - absent)
+        if missing:
+            shown = ", ".join(f"#{n}" for n in missing[:8]) + (", …" if len(missing) > 8 else "")
+            log.warning("%s: games %s are missing from the journal (their rows are gone)", self.path,
+                        ", ".join(map(str, missing)))
+            self.notices.append(Text(
+                "The journal is damaged: game {games} is missing from it (it had no saved moves). "
+                "The other games are not affected; if it was being played, set it up again with New game.",
+                "The journal is damaged: {count} games ({games}) are missing from it (they had no saved "
+                "moves). The other games are not affected; if one was being played, set it up again "
+                "with New game.", count=len(missing), games=shown))
+        if missing or highest > top or GAMES_CREATED not in meta or GAMES_ABSENT not in meta:
+            with self._db:
+                self._db.execute("BEGIN IMMEDIATE")
+                for key, value in ((GAMES_CREATED, max(highest, top)),
+                                   (GAMES_ABSENT, ",".join(map(str, sorted(absent | set(missing)))))):
+                    self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                                     "DO UPDATE SET value=excluded.value", (key, value))
 
     def _check_columns(self) -> None:
         """The tables that exist have the columns this version reads (a damaged schema

@@ -13,7 +13,8 @@ from typing import Any, Sequence
 
 from companion.errors import JournalError
 from companion.journal.rows import check_rows
-from companion.journal.schema import GAME_COLUMNS, SCHEMA, problem_of
+from companion.journal.pages import FoundRows, find_rows, sound_event
+from companion.journal.schema import GAME_COLUMNS, SCHEMA, SCHEMA_VERSION, problem_of
 from companion.journal.store import Journal
 
 
@@ -63,9 +64,10 @@ def set_aside_and_salvage(path: str | Path) -> tuple[Journal, SalvageReport]:
 
 
 def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
-    """The damaged journal ``kept`` opened read-only, or a repaired copy of it in
-    ``scratch`` (pages counted again, the tables' schema text written again) that
-    reads; None when none does."""
+    """The damaged journal ``kept`` opened read-only when it opens, else the copy of it in
+    ``scratch`` that reads the most: pages counted again, the tables' schema text written
+    again, or the rows read from the pages without SQLite.  The first copy that reads every
+    row the pages hold is taken; None when none reads."""
     def opened(path: Path) -> Journal | None:
         try:
             journal = Journal(path, read_only=True)
@@ -79,23 +81,64 @@ def _readable_copy(kept: Path, scratch: Path) -> "Journal | None":
             return None
         return journal
 
-    found = opened(kept)
+    best = opened(kept)
+    if best is not None:   # SQLite reads the file as it is: its reading of each row is taken
+        return best
+    try:
+        found: FoundRows | None = find_rows(kept)
+    except (OSError, MemoryError):
+        found = None
+    everything = _rows_of(found) if found is not None else None
+    best_rows = -1
     for repair in (_repaired_copy, _schema_copy,
-                   lambda d, f: _schema_copy(_repaired_copy(d, f), f, "schema-pages")):
-        if found is not None:
-            return found
+                   lambda d, f: _schema_copy(_repaired_copy(d, f), f, "schema-pages"),
+                   lambda d, f: _recovered_copy(d, f, found)):
         try:
-            found = opened(repair(kept, scratch))
+            candidate = opened(repair(kept, scratch))
         except (OSError, sqlite3.Error, ValueError):
-            found = None
-    return found
+            candidate = None
+        if candidate is None:
+            continue
+        rows = _readable_rows(candidate)
+        if rows > best_rows:
+            if best is not None:
+                best.close()
+            best, best_rows = candidate, rows
+        else:
+            candidate.close()
+        if everything is not None and best_rows >= everything:
+            break
+    return best
+
+
+def _rows_of(found: FoundRows) -> int:
+    """The games the pages hold and their sound moves (each passes its checksum)."""
+    return len(found.games) + sum(1 for row in found.events.values()
+                                  if row[0] in found.games and sound_event(row))
+
+
+def _readable_rows(journal: Journal) -> int:
+    """The games whose row ``journal`` reads, and the sound moves of each, in order."""
+    try:
+        ids = [r[0] for r in journal._read("SELECT id FROM games ORDER BY id")]
+    except JournalError:
+        return 0
+    rows = 0
+    for game_id in ids:
+        try:
+            journal._read(f"SELECT {GAME_COLUMNS} FROM games WHERE id=?", (game_id,))
+            rows += 1 + len(check_rows(game_id, *journal._raw_rows(game_id)).events)
+        except JournalError:
+            continue
+    return rows
 
 
 #: what sqlite_master holds (type, name, table), in the order the tables were created
 #: (the same in every version)
 _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
-                ("index", "games_by_status", "games"))
+                ("index", "games_by_status", "games"), ("table", "meta", "meta"),
+                ("index", "sqlite_autoindex_meta_1", "meta"))
 
 
 def _schema_sql() -> dict[str, str]:
@@ -136,10 +179,35 @@ def _schema_copy(damaged: Path, folder: Path, name: str = "schema") -> Path:
     return copy
 
 
+def _recovered_copy(damaged: Path, folder: Path, found: FoundRows | None = None) -> Path:
+    """A new journal in ``folder`` holding every row of the journal's tables that the pages of
+    ``damaged`` (and its log) hold, read without SQLite (:mod:`~companion.journal.pages`):
+    for a file whose schema records themselves cannot be read."""
+    found = find_rows(damaged) if found is None else found
+    if not found.games:
+        raise ValueError("no game found in the file's pages")
+    copy = folder / "recovered.sqlite3"
+    db = sqlite3.connect(copy, isolation_level=None)
+    try:
+        db.executescript(SCHEMA)
+        db.execute("BEGIN")
+        db.executemany(f"INSERT INTO games ({GAME_COLUMNS}) VALUES (?,?,?,?,?,?,?,?)", found.games.values())
+        db.executemany("INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
+                       found.events.values())
+        db.executemany("INSERT INTO quarantine (id, game_id, seq, kind, payload, crc, at, reason, batch, joined) "
+                       "VALUES (?,?,?,?,?,?,?,?,?,?)", found.quarantine.values())
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    finally:
+        db.close()
+    return copy
+
+
 def _repaired_copy(damaged: Path, folder: Path) -> Path:
     """A copy of ``damaged`` (and its log) padded to whole pages, with the page
     count in its header set to what the file holds (SQLite refuses a file
-    shorter than its header says, as a cut-off copy or a torn disk leaves)."""
+    shorter than its header says, as a cut-off copy or a torn disk leaves) and
+    its text encoding UTF-8 again."""
     data = bytearray(damaged.read_bytes())
     page_size = int.from_bytes(data[16:18], "big") if len(data) >= 100 else 0
     page_size = 65536 if page_size == 1 else page_size
@@ -147,6 +215,7 @@ def _repaired_copy(damaged: Path, folder: Path) -> Path:
         raise OSError("no page size in the header")
     data += bytes((-len(data)) % page_size)
     data[28:32] = (len(data) // page_size).to_bytes(4, "big")
+    data[56:60] = (1).to_bytes(4, "big")   # a journal's text is always UTF-8
     copy = folder / "salvage.sqlite3"
     copy.write_bytes(bytes(data))
     wal = damaged.with_name(damaged.name + "-wal")

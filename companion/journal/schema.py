@@ -53,7 +53,28 @@ CREATE TABLE IF NOT EXISTS quarantine (
     joined  INTEGER NOT NULL DEFAULT 0
 );
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY NOT NULL,
+    value
+);
 """
+
+
+#: meta: the highest game number ever given (a game's row deleted, even one with no
+#: moves, leaves its number missing below it)
+GAMES_CREATED = "games_created"
+#: meta: numbers known to be missing (games a Repair could not keep), "3,7"
+GAMES_ABSENT = "games_absent"
+#: the number of a new game: above every number given so far, even of a game whose row is
+#: gone (SQLite would give the highest row's number + 1 again, and the new game would take
+#: a deleted game's leftover moves as its own)
+NEXT_GAME_ID_SQL = ("(SELECT MAX(n) + 1 FROM (SELECT COALESCE(MAX(id), 0) AS n FROM games "
+                    "UNION ALL SELECT COALESCE(MAX(game_id), 0) FROM events "
+                    "UNION ALL SELECT COALESCE(MAX(game_id), 0) FROM quarantine "
+                    f"UNION ALL SELECT COALESCE(MAX(value), 0) FROM meta WHERE key='{GAMES_CREATED}'))")
+#: counting a game started, in the transaction that adds its row
+COUNT_GAME_SQL = (f"INSERT INTO meta (key, value) VALUES ('{GAMES_CREATED}', (SELECT MAX(id) FROM games)) "
+                  "ON CONFLICT(key) DO UPDATE SET value=MAX(COALESCE(value, 0), excluded.value)")
 
 
 GAME_COLUMNS = "id, game, config, started, finished, status, result, crc"

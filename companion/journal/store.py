@@ -15,7 +15,7 @@ from companion.journal.history import HistoryQueries
 from companion.journal.opening import Opening
 from companion.journal.quarantine import Quarantine
 from companion.journal.rows import LoadedEvents, NewEvent, check_rows, event_crc, sql_crc
-from companion.journal.schema import DB_ERRORS, EVENT_KINDS, GAME_CRC_SQL, SCHEMA
+from companion.journal.schema import COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS, GAME_CRC_SQL, SCHEMA
 
 
 class Journal(Opening, HistoryQueries, Quarantine):
@@ -95,10 +95,11 @@ class Journal(Opening, HistoryQueries, Quarantine):
         return True
 
     def start_game(self, game: str, config: dict[str, Any]) -> int:
-        cur, _ = self._write([
-            ("INSERT INTO games (game, config, started) VALUES (?, ?, ?)",
+        cur, _, _ = self._write([
+            (f"INSERT INTO games (id, game, config, started) VALUES ({NEXT_GAME_ID_SQL}, ?, ?, ?)",
              (game, json.dumps(config, ensure_ascii=False), time.time())),
-            (f"UPDATE games SET crc = {GAME_CRC_SQL} WHERE id = last_insert_rowid()", ())])
+            (f"UPDATE games SET crc = {GAME_CRC_SQL} WHERE id = last_insert_rowid()", ()),
+            (COUNT_GAME_SQL, ())])
         return int(cur.lastrowid)
 
     @staticmethod
@@ -141,12 +142,13 @@ class Journal(Opening, HistoryQueries, Quarantine):
             with self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 cur = self._db.execute(
-                    "INSERT INTO games (game, config, started, finished, status, result) "
-                    "VALUES (?,?,?,?,?,?)",
+                    "INSERT INTO games (id, game, config, started, finished, status, result) "
+                    f"VALUES ({NEXT_GAME_ID_SQL},?,?,?,?,?,?)",
                     (game, json.dumps(config, ensure_ascii=False), started, finished, status,
                      None if result is None else json.dumps(result, ensure_ascii=False)))
                 game_id = int(cur.lastrowid)
                 self._db.execute(*self._crc_sql(game_id))
+                self._db.execute(COUNT_GAME_SQL)
                 for seq, action in enumerate(actions):
                     text = json.dumps(action, ensure_ascii=False, sort_keys=True)
                     self._db.execute(

@@ -143,6 +143,108 @@ def test_a_damaged_progress_file_is_kept_aside_and_a_new_map_started(tmp_path):
     assert loaded.kept_aside.read_text(encoding="utf-8").endswith('"x": 1') and "map.json" in loaded.problem
 
 
+A_CELL = {"kind": "addCell", "x": 10, "y": 20, "id": "A"}
+
+
+@pytest.mark.parametrize("edits, field", [
+    ([{"kind": "addCell", "x": [1], "y": 1}], "edit 1 (addCell): field 'x'"),          # was TypeError
+    ([{"kind": "addCell", "x": 1e309, "y": 1}], "edit 1 (addCell): field 'x'"),        # inf, was taken
+    ([{"kind": "addCell", "x": True, "y": 1}], "edit 1 (addCell): field 'x'"),         # was taken
+    ([{"kind": "addCell", "x": 1, "y": 1, "id": [1]}], "edit 1 (addCell): field 'id'"),  # was taken
+    ([A_CELL, {"kind": "removeCell", "cell": {"a": 1}}], "edit 2 (removeCell): field 'cell'"),  # TypeError
+    ([A_CELL, {"kind": "placePort", "cell": "A", "port": "x", "vp": "3"}], "edit 2 (placePort): field 'vp'"),
+    ([A_CELL, {"kind": "toggleCurrent", "a": "A", "b": "A", "current": [1]}],
+     "edit 2 (toggleCurrent): field 'current'"),
+    ([A_CELL, {"kind": "paintPart", "cell": "A", "part": "WEST", "fill": "yes"}], "edit 2 (paintPart): field 'fill'"),
+    ([{"kind": "setExtras", "values": 5}], "edit 1 (setExtras): field 'values'"),
+    ([{"kind": ["addCell"]}], "edit 1: field 'kind'"),
+    ([A_CELL, {"kind": "removeCell"}], "edit 2 (removeCell): field 'cell' is missing"),
+    ([A_CELL, {"kind": "removeCell", "cell": "A", "extra": 1}], "edit 2 (removeCell): unknown field 'extra'"),
+    ([A_CELL, {"kind": "removeCell", "cell": "B"}], "edit 2 (removeCell): no cell 'B'"),
+    ([7], "edit 1 is not an object"),
+])
+def test_a_progress_file_is_checked_field_by_field_naming_the_file_and_the_field(tmp_path, edits, field):
+    """Each edit of the saved progress is checked field by field: a wrong field is refused
+    with the file, the edit and the field named (it raised TypeError, or was taken as it was),
+    and the file is kept aside under a new name, never deleted."""
+    path = tmp_path / "board-map.json"
+    text = json.dumps({"schema": M.MAP_SCHEMA, "image": "", "edits": edits})
+    path.write_text(text, encoding="utf-8")
+    loaded = M.load_map(path)
+    assert loaded.map.edits == () and not path.exists()
+    assert str(path) in loaded.problem and field in loaded.problem, loaded.problem
+    assert loaded.kept_aside.read_text(encoding="utf-8") == text
+
+
+def test_a_progress_file_s_image_must_be_a_path(tmp_path):
+    path = tmp_path / "board-map.json"
+    path.write_text(json.dumps({"schema": M.MAP_SCHEMA, "image": {"a": 1}, "edits": []}), encoding="utf-8")
+    loaded = M.load_map(path)
+    assert "field 'image'" in loaded.problem and loaded.kept_aside is not None
+
+
+@pytest.mark.parametrize("special", ["fifo", "folder", "too-large"])
+def test_a_progress_file_that_is_not_a_small_regular_file_is_refused_at_once(tmp_path, special):
+    import os
+
+    path = tmp_path / "board-map.json"
+    if special == "fifo":
+        os.mkfifo(path)
+    elif special == "folder":
+        path.mkdir()
+    else:
+        with path.open("wb") as out:
+            out.truncate(M.MAX_MAP_BYTES + 1)
+    loaded = M.load_map(path)
+    assert loaded.map.edits == () and "board-map.json" in loaded.problem and loaded.kept_aside is not None
+
+
+def test_a_damaged_progress_file_in_a_folder_that_cannot_be_written_is_said_not_raised(tmp_path, monkeypatch):
+    """When the damaged file cannot be renamed (a read-only folder), the problem is still
+    returned to be shown (os.replace's OSError escaped)."""
+    import os
+
+    path = tmp_path / "board-map.json"
+    path.write_text("{", encoding="utf-8")
+
+    def refused(*_a):
+        raise PermissionError(13, "Permission denied")
+
+    monkeypatch.setattr(os, "replace", refused)
+    loaded = M.load_map(path)
+    assert loaded.kept_aside is None and "board-map.json" in loaded.problem and "set aside" in loaded.problem
+    assert path.read_text(encoding="utf-8") == "{"
+
+
+def test_saving_progress_is_atomic_a_failed_write_keeps_the_saved_file(tmp_path, monkeypatch):
+    """A write that fails half-way (a full disk) leaves the saved progress as it was and
+    no half-written copy beside it; the folder is synced after the rename."""
+    import os
+
+    path = tmp_path / "board-map.json"
+    first = M.BoardMap().apply(M.AddCell(1, 2, "A"))
+    M.save_map(path, first)
+    before = path.read_bytes()
+    real_fsync, synced = os.fsync, []
+
+    def full(fd):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full)
+    with pytest.raises(OSError):
+        M.save_map(path, first.apply(M.AddCell(5, 6, "B")))
+    assert path.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["board-map.json"]
+
+    def counting(fd):
+        synced.append(os.path.isdir(f"/proc/self/fd/{fd}"))
+        real_fsync(fd)
+
+    monkeypatch.setattr(os, "fsync", counting)
+    M.save_map(path, first.apply(M.AddCell(5, 6, "B")))
+    assert synced == [False, True]     # the file, then its folder
+    assert M.load_map(path).map.state.has_cell("B")
+
+
 def test_import_then_export_gives_the_same_board_back():
     m = M.import_board(DEMO, "demo-board.json")
     assert canonical(M.export_board(m.state)) == canonical(DEMO)

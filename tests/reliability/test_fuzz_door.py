@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, example, given, settings, strategies as st
 from companion.alles_auf_1_karte.catalogue import SHIPPED_PATH as CATALOGUE_PATH, load_catalogue
 from companion.backup import backup, restore
 from companion.caravelas.board import SHIPPED as BOARDS, load_board
-from companion.caravelas.mapper import load_map
+from companion.caravelas.mapper import board_dict, findings, load_map
 from companion.caravelas.mapper_edits import MAP_SCHEMA
 from companion.dates import local_text
 from companion.errors import CompanionError, JournalError
@@ -58,7 +58,13 @@ SAMPLES: dict[str, Any] = {
     "settings": {"language": "el", "sound": True, "camera": "auto", "pins": {"end_turn": 21, "leds": [17, 27]}},
     "players": {"aliases": {"Ann": "Bea", "Bo": "Ann"}},
     "board": json.loads(BOARDS["mini"].read_text()),
-    "map": {"schema": MAP_SCHEMA, "edits": [], "image": ""},
+    "map": {"schema": MAP_SCHEMA, "image": "", "edits": [   # every kind of field an edit has
+        {"kind": "addCell", "x": 100, "y": 100, "id": "A"}, {"kind": "addCell", "x": 160.5, "y": 100, "id": "B"},
+        {"kind": "toggleCurrent", "a": "A", "b": "B", "current": "current"},
+        {"kind": "placePort", "cell": "B", "port": "labrador", "vp": 2, "good": None},
+        {"kind": "paintPart", "cell": "A", "part": "WEST", "fill": True},
+        {"kind": "toggleSymbol", "cell": "A", "symbol": "pirate"},
+        {"kind": "setExtras", "values": [["name", "my copy"]]}]},
     "catalogue": json.loads(CATALOGUE_PATH.read_text()),
     "backup": _backup_bytes(),
     "payload": "TC1:CO:C:0",
@@ -178,6 +184,10 @@ def open_map(folder: Path, path: Path) -> None:
     loaded = load_map(path)
     if loaded.problem:
         names(path, loaded.problem)
+        assert loaded.kept_aside is not None and not path.exists() and not path.is_symlink()
+        return
+    findings(loaded.map.state)       # what the mapper shows of a map it took in
+    board_dict(loaded.map.state)
 
 
 def open_catalogue(folder: Path, path: Path) -> None:

@@ -271,6 +271,79 @@ def test_a_deleted_unfinished_game_row_is_announced(tmp_path):
     assert f"game #{session.game_id}" in text and f"{len(MOVES)} saved moves" in text, text
 
 
+@pytest.mark.parametrize("which", ["newest", "between"])
+def test_a_deleted_game_row_with_no_moves_is_announced_once(tmp_path, which):
+    """A game started with no move yet (the newest, or one left between two others) has
+    its row deleted: no orphan move tells of it, so the open used to be silent.  The
+    journal counts the games it started: the open says which game is gone, once."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, first = played(path)
+    empty = journal.start_game("counter", CONFIG.to_dict())
+    if which == "between":
+        journal.abandon_game(empty)
+        TableSession.new(journal, CONFIG).submit(Add(0, 1))
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM games WHERE id=?", (empty,))
+    db.commit()
+    db.close()
+    with Journal(path) as reopened:
+        text = " ".join(map(str, reopened.notices))
+    assert f"game #{empty} is missing" in text, text
+    with Journal(path) as again:         # said, and in the log; nothing is left to show
+        assert not again.notices
+    with Journal(path) as journal:       # the next game does not take the missing number
+        assert journal.start_game("counter", CONFIG.to_dict()) > empty
+    with Journal(path) as journal:
+        assert not journal.notices
+
+
+def test_games_counted_from_an_older_journal_are_not_called_missing(tmp_path):
+    """A journal without the count (an older version) opens without a notice for the gaps
+    it already had: only numbers counted as started and then gone are said."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, _session = played(path)
+    second = journal.start_game("counter", CONFIG.to_dict())
+    third = journal.start_game("counter", CONFIG.to_dict())
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE meta")        # as an older version left it
+    db.execute("DELETE FROM games WHERE id=?", (second,))   # and a gap it never counted
+    db.commit()
+    db.close()
+    with Journal(path) as reopened:
+        assert not reopened.notices
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM games WHERE id=?", (third,))
+    db.commit()
+    db.close()
+    with Journal(path) as reopened:      # counted since: said
+        assert f"game #{third} is missing" in " ".join(map(str, reopened.notices))
+
+
+def test_a_new_game_never_takes_the_number_of_a_game_whose_moves_are_left(tmp_path):
+    """The row of the newest game is deleted, its moves stay: a new game gets a number of
+    its own (SQLite gave the same number again, and the new game took the old moves)."""
+    import sqlite3
+
+    path = tmp_path / "journal.sqlite3"
+    journal, session = played(path)
+    journal.close()
+    db = sqlite3.connect(path)
+    db.execute("DELETE FROM games WHERE id=?", (session.game_id,))
+    db.execute("DROP TABLE meta")
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        fresh = TableSession.new(journal, CONFIG)
+        assert fresh.game_id != session.game_id and not fresh.actions
+        assert journal.events(fresh.game_id).events == ()
+
+
 @pytest.mark.parametrize("table", ["events", "games", "quarantine"])
 def test_a_dropped_table_is_damage_and_repair_keeps_what_reads(tmp_path, table):
     """A table of the journal dropped: the open says 'damaged' (Repair offered) instead of
@@ -326,6 +399,36 @@ def test_damaged_schema_text_is_damage_and_repair_keeps_every_game(tmp_path, dam
         assert len(fresh.history()) == len(games)
         assert all(not fresh.events(g.game_id).damage for g in games)
     Journal(path).close()
+
+
+def test_schema_records_that_cannot_be_parsed_repair_keeps_every_game(tmp_path):
+    """Every record that describes the tables is wiped (SQLite cannot even list them, and
+    writing their text again has no row to write it to): Repair reads the rows from the
+    tables' own pages and keeps every game, with every move (it kept none)."""
+    from tests.reliability.schema_damage import journal_bytes, kept_games, schema_area
+
+    data, moves = journal_bytes(tmp_path)
+    start, end = schema_area(data)
+    path = tmp_path / "journal.sqlite3"
+    path.write_bytes(data[:start] + bytes(end - start) + data[end:])
+    with pytest.raises(JournalError) as refused:
+        Journal(path)
+    assert refused.value.problem == "damaged"
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.games == len(moves) and report.games_lost == 0
+        assert kept_games(fresh, moves) == len(moves)
+    assert report.kept_as.read_bytes()[start:end] == bytes(end - start)   # the damaged file, aside as it was
+
+
+@pytest.mark.parametrize("seed, page1", [(11, False), (12, True)])
+def test_random_damage_to_the_schema_records_repair_keeps_every_game(seed, page1):
+    """Random damage to the schema records (or anywhere on the first page): every game is
+    kept, as it opens or after Repair (about one case in eight kept no game at all)."""
+    from tests.reliability.schema_damage import measure
+
+    outcomes = measure(seed, 24, page1)
+    assert [o for o in outcomes if not o.all_kept] == []
 
 
 def test_a_repair_that_fails_frees_the_journal(tmp_path, monkeypatch):

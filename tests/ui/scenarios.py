@@ -113,13 +113,23 @@ async def resume_with_moves_set_aside(probe) -> None:
 
 
 async def next_game_of_the_match_from_home(probe) -> None:
-    """The app was closed between two games of a match: Home offers the next game."""
+    """The app was closed between two games of a match: Home offers the next game; its
+    setup shows the seats filled in and each player's total so far; Start plays it."""
     app = probe.app
     resume = probe.find(wid="resume")
     probe.record("resume_text", resume.text)
     probe.record("resume_disabled", resume.disabled)
     await probe.screenshot("home_next_game")
     await probe.tap(resume)
+    await probe.until(lambda: app.manager.current == "setup")
+    await probe.frames(2)
+    summary = probe.find_all(cls="MatchSummary")
+    probe.record("setup_summary", [w.text for w in summary])
+    probe.record("setup_summary_visible", bool(summary) and probe.visible(summary[0]))
+    probe.record("setup_names", [row.ids.name.text for row in
+                                 sorted(probe.find(wid="players").children, key=lambda r: r.seat)])
+    await probe.screenshot("setup_next_game")
+    await probe.tap_id("start")
     await probe.until(lambda: app.manager.current == "table")
     probe.record("players", [p.name for p in app.session.config.players])
     probe.record("so_far", app.session.config.option("match_so_far"))

@@ -191,3 +191,15 @@ def pawn_cell(table, seat: int) -> str:
 
     piece = next(p for p in table.pieces() if p.tag is not None and p.tag.identity == f"cv:ship:{seat}:a")
     return min(table.board.cells, key=lambda c: math.dist(table.cell_centre(c), piece.position_mm))
+
+
+async def damaged_progress_is_set_aside(probe) -> None:
+    """The saved map's progress file has an edit whose field is wrong (the test wrote it
+    before the start): the mapper opens on a new map and says so; the file is kept aside."""
+    app = probe.app
+    screen = await open_mapper(probe)
+    await probe.frames(2)
+    probe.record("banner", app.banner)
+    probe.record("banner_is_error", app.banner_is_error)
+    probe.record("edits", len(screen.board_map.edits))
+    await probe.screenshot("mapper_progress_damaged")

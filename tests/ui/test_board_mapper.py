@@ -59,3 +59,20 @@ def test_a_pawn_moved_on_the_simulated_table_is_proposed_and_confirmed(run_ui):
     assert r["pawn_after_tapped_path"] == "D24"                 # the simulated pawn follows a tapped path
     assert r["proposed_again"] == ["seat 1 sails to Mauritius"]
     assert r["pawn_after_reject"] == ["D24", "D24"]             # rejected: the pawn back, nothing played
+
+
+def test_a_damaged_progress_file_is_said_on_screen_and_kept_aside(run_ui, tmp_path):
+    """An edit with a wrong field in the saved progress (a list where a number belongs,
+    which raised TypeError): the mapper starts a new map, the red strip says the file is
+    kept aside under its new name, and the file is there, unchanged."""
+    data = tmp_path / "data"
+    folder = data / "caravelas"
+    folder.mkdir(parents=True)
+    text = json.dumps({"schema": "caravelas-map/1", "image": "",
+                       "edits": [{"kind": "addCell", "x": [1], "y": 2}]})
+    (folder / "board-map.json").write_text(text, encoding="utf-8")
+    r = run_ui("scenarios_board_mapper:damaged_progress_is_set_aside", data_dir=data).result
+    [kept] = [p for p in folder.iterdir() if p.name.startswith("board-map.json.damaged-")]
+    assert kept.read_text(encoding="utf-8") == text and not (folder / "board-map.json").exists()
+    assert kept.name in r["banner"] and "new map" in r["banner"] and r["banner_is_error"], r["banner"]
+    assert r["edits"] == 0

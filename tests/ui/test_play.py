@@ -1,6 +1,8 @@
 """Playing through the shell: setup by taps, the simulated panel, scores, history, resume."""
 from __future__ import annotations
 
+import pytest
+
 
 def test_counter_game_by_taps_to_scores_and_history(run_ui):
     run = run_ui("play_counter_to_the_end")
@@ -47,9 +49,11 @@ def test_resume_says_what_was_set_aside(run_ui, tmp_path):
     assert not second.result["banner_is_error"]
 
 
-def test_a_match_goes_on_from_home_after_a_restart_between_two_games(run_ui, tmp_path):
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_a_match_goes_on_from_home_after_a_restart_between_two_games(run_ui, tmp_path, size):
     """Game 1 of a Coloretto match of 2 ended, then the app was closed: Home offers the
-    next game (it was only on the live scores screen), with the totals so far."""
+    next game (it was only on the live scores screen), with the totals so far; its setup
+    shows each player's total by name (it hid them), and Start carries them on."""
     import random
 
     from companion.coloretto import GAME
@@ -67,8 +71,14 @@ def test_a_match_goes_on_from_home_after_a_restart_between_two_games(run_ui, tmp
             session.submit(GAME.sample_chance(state, rng) if session.to_act == (TABLE,)
                            else rng.choice(list(GAME.legal_actions(state))))
         totals = session.score_sheet().totals
-    r = run_ui("next_game_of_the_match_from_home", data_dir=data).result
+    r = run_ui("next_game_of_the_match_from_home", data_dir=data, size=size).result
     assert not r["resume_disabled"]
     assert "Next game" in r["resume_text"] and "game 2 of 2" in r["resume_text"], r["resume_text"]
+    assert len(r["setup_summary"]) == 1 and r["setup_summary_visible"], r
+    summary = r["setup_summary"][0]
+    assert "Game 2 of 2" in summary, summary
+    for name, total in zip(["Ana", "Bo", "Cy"], totals):
+        assert f"{name}:\u00a0{total}" in summary, summary     # name and total kept on one line
+    assert r["setup_names"] == ["Ana", "Bo", "Cy"]
     assert r["players"] == ["Ana", "Bo", "Cy"]
     assert r["so_far"] == ",".join(map(str, totals))

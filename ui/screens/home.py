@@ -35,7 +35,7 @@ class HomeScreen(AppScreen):
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self._announced: set[str] = set()
-        self._next_in_match = None   # the config of the match's next game
+        self._next_in_match = None   # the config of the match's next game and the match so far
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -61,7 +61,7 @@ class HomeScreen(AppScreen):
         found = match_to_continue(app.journal) if entry is None else None
         if found is not None:
             config, match = found
-            self._next_in_match = config
+            self._next_in_match = found
             names = ", ".join(p.name for p in config.players)
             self.resume_title = f"{game_title(config.game)} · {escape_markup(names)} · " + app.tr(
                 "game {number} of {games}, total so far: {totals}", number=match.number + 1,
@@ -95,7 +95,9 @@ class HomeScreen(AppScreen):
         app = App.get_running_app()
         try:
             if not self.can_resume and self._next_in_match is not None:
-                app.start_game(self._next_in_match)
+                # set up like any game, with where each player stands in the match
+                app.manager.get_screen("setup").continue_match(*self._next_in_match)
+                app.goto("setup")
                 return
             app.resume_game(self.resume_id)
         except CompanionError as exc:

@@ -12,6 +12,7 @@ from ui.app_screen import AppScreen
 from companion.engine import GameConfig, Option, Player
 from companion.errors import CompanionError
 from companion.games import available_games, game_title, load_game, load_manifest
+from companion.match import GAMES_OPTION as MATCH_GAMES, OPTION as MATCH_SO_FAR, Match
 from companion.i18n import Translator
 from companion.messages import N_, Text
 from companion.settings import LANGUAGES
@@ -67,6 +68,42 @@ class SetupScreen(AppScreen):
     _remembered: dict[str, str] = {}
     #: people from History (read again on every refresh)
     _known: list[KnownPlayer] = []
+    #: the next game of a match being set up: its config and the match so far (None: a game
+    #: of its own); kept until Start or Cancel, like the draft
+    match_next = ObjectProperty(None, allownone=True)
+
+    def continue_match(self, config: GameConfig, match: Match) -> None:
+        """Set up the next game of ``match``: its seats, names, colours and options filled
+        in from ``config``, and the totals so far shown above the options."""
+        draft = SetupDraft(SEAT_COLOURS)
+        for player in config.players:
+            seat = draft.seat(player.seat)
+            seat.name, seat.colour = player.name, player.colour
+        for name, value in config.options:
+            draft.options[(config.game, name)] = str(value)
+        self.draft = draft
+        self.match_next = (config, match)
+        self.player_count = config.player_count
+        self.game_name = config.game
+        self.game = None   # refresh() chooses it again with the match's seats
+
+    def _match_applies(self) -> bool:
+        """The game and the number of seats on the form are those of the match."""
+        if self.match_next is None:
+            return False
+        config, _match = self.match_next
+        return self.game_name == config.game and self.player_count == config.player_count
+
+    def match_summary(self) -> str:
+        """Game k of N and each player's total so far, by name (empty when not a match)."""
+        if not self._match_applies():
+            return ""
+        app = App.get_running_app()
+        config, match = self.match_next
+        # a name and its total on one line (a no-break space between them)
+        totals = "   ".join(f"{player.name}:\u00a0{total}" for player, total in zip(config.players, match.running))
+        return app.tr("Game {number} of {games} of this match. Totals so far: {totals}",
+                      number=match.number + 1, games=match.games, totals=totals)
 
     def refresh(self) -> None:
         self.error = ""
@@ -84,6 +121,8 @@ class SetupScreen(AppScreen):
             box.add_widget(button)
         if games and self.game_name not in games:
             self.choose_game(games[0])
+        elif self.game is None and self.game_name:   # the next game of a match
+            self.choose_game(self.game_name)
         elif self.game is not None:
             self.rebuild()
 
@@ -245,6 +284,9 @@ class SetupScreen(AppScreen):
         notice = load_manifest(self.game.name).setup_notice
         if notice:      # what the players must know before playing (e.g. sample card layouts)
             options.add_widget(Factory.SetupNotice(text=app.tr(notice)))
+        summary = self.match_summary()
+        if summary:     # the next game of a match: where each player stands
+            options.add_widget(Factory.MatchSummary(text=summary), index=len(options.children))
         editors = game_ui(self.game_name).option_editors
         for option in self.game.options:
             if not option.on_setup:   # filled in by the companion
@@ -257,7 +299,8 @@ class SetupScreen(AppScreen):
             else:   # data about the players' copy (tiles, fleets): what the last such game used
                 editor = TextRowEditor(option, self)
             if editor.first:          # the copy's own pieces, before the rules
-                options.add_widget(editor.widget, index=len(options.children) - (1 if notice else 0))
+                options.add_widget(editor.widget,
+                                   index=len(options.children) - (1 if notice else 0) - (1 if summary else 0))
             else:
                 options.add_widget(editor.widget)
             self._editors.append((option, editor))
@@ -352,6 +395,12 @@ class SetupScreen(AppScreen):
             value = editor.value()
             if value is not None:
                 options.append((option.name, value))
+        if self._match_applies():   # the match goes on: its length and the earlier games' totals
+            match_config, _match = self.match_next
+            found = dict(options)
+            found[MATCH_GAMES] = match_config.option(MATCH_GAMES)
+            found[MATCH_SO_FAR] = match_config.option(MATCH_SO_FAR)
+            options = list(found.items())
         return GameConfig(self.game_name, players, tuple(sorted(options)))
 
     def start(self) -> None:
@@ -370,10 +419,12 @@ class SetupScreen(AppScreen):
         for _option, editor in self._editors:
             editor.started()
         self.draft = None    # started: the next game is set up afresh
+        self.match_next = None
 
     def cancel(self) -> None:
         """Cancel: what was entered is forgotten; Home."""
         self.draft = None
+        self.match_next = None
         self.error = ""
         App.get_running_app().goto("home")
 

@@ -29,6 +29,7 @@ from companion.caravelas import mapper as M
 from companion.caravelas.board import BoardError
 from companion.caravelas.data import EAST, GOODS, PORTS, SHIELD_VALUES, WEST
 from companion.caravelas.actions import GOOD_WORDS
+from companion.inputs import read_bounded_text
 from companion.messages import N_, Text
 from companion.engine import Option
 from companion.signals import ErrorSignal
@@ -189,6 +190,9 @@ class BoardMapperScreen(AppScreen):
             if loaded.kept_aside is not None:
                 self._report(Text("The saved map could not be read; it is kept as {file} and a new map begun.",
                                   file=loaded.kept_aside.name), loaded.problem)
+            elif loaded.problem:   # and it could not even be renamed (a read-only folder)
+                self._report(Text("The saved map could not be read and stays as {file}; a new map is begun "
+                                  "but cannot be saved there.", file=self.progress_path.name), loaded.problem)
             self.board_map = loaded.map
             view.image_path = loaded.map.image if loaded.map.image and Path(loaded.map.image).exists() else ""
         self._build_tools(app)
@@ -331,9 +335,9 @@ class BoardMapperScreen(AppScreen):
     def import_board(self) -> None:
         path = Path(self.ids.path.text.strip())
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
+            data = json.loads(read_bounded_text(path))   # a regular file of bounded size
             imported = M.import_board(data, path.name, self.board_map.image)
-        except (OSError, ValueError, BoardError, M.MapError) as exc:
+        except (OSError, ValueError, RecursionError, BoardError, M.MapError) as exc:
             self._report(Text("Not imported: {reason}", reason=str(exc)), str(exc))
             return
         self._keep_progress_aside()
