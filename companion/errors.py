@@ -24,7 +24,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Mapping
 
-from companion.messages import Text, untranslated
+from companion.messages import N_, Text, untranslated
+
+
+#: how a refusal names the rule that forbids it
+CITING = N_("{reason} (rulebook: “{heading}”)")
 
 
 class CompanionError(Exception):
@@ -58,7 +62,7 @@ class IllegalAction(CompanionError, ValueError):
         """The reason followed by the rulebook's heading, as players see it."""
         if self.heading is None:
             return self.reason
-        return Text("{reason} (rulebook: “{heading}”)", reason=self.reason, heading=self.heading)
+        return Text(CITING, reason=self.reason, heading=self.heading)
 
     def citing(self, headings: Mapping[str, Text]) -> "IllegalAction":
         """The same refusal naming the rulebook heading of its rule: ``headings`` maps digest
@@ -72,6 +76,14 @@ class IllegalAction(CompanionError, ValueError):
             return self
         cited = IllegalAction(self.reason, self.rule, headings[max(codes, key=len)])
         return cited.with_traceback(self.__traceback__)
+
+
+def cited_heading(explanation: Text) -> Text | None:
+    """The rulebook heading a refusal's :attr:`IllegalAction.explanation` names (None: none)."""
+    if explanation.msgid != CITING:
+        return None
+    heading = dict(explanation.params).get("heading")
+    return heading if isinstance(heading, Text) else None
 
 
 class ConfigError(CompanionError, ValueError):

@@ -17,9 +17,10 @@ from dataclasses import dataclass
 from typing import Any, Callable, Sequence
 
 from companion.actions import Action
-from companion.engine import Game
+from companion.engine import Game, GameConfig
 from companion.errors import CompanionError
 from companion.messages import Text
+from companion.quick_reference import QuickReference
 from companion.readings import TableReading
 from companion.signals import GENERIC, SESSION_KINDS, UNDECLARED, Signal, SignalSpec
 
@@ -80,6 +81,9 @@ class GameManifest:
     #: an action read back from the journal, in the table's words on the state it is played
     #: on (the journal keeps what the rules need; Caravelas names a cell from the board file)
     words: Callable[[Any, Any], Any] | None = None
+    #: the rules at a glance for a configuration (its options pick the edition's rule where
+    #: the rulebooks differ): how a turn goes, what scores, how the game ends (None: none)
+    quick_reference: Callable[[GameConfig], QuickReference] | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.engine, Game):

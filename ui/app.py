@@ -17,7 +17,7 @@ from typing import Any, Callable
 from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import GameConfig
@@ -57,6 +57,8 @@ class CompanionApp(App):
     notices = ListProperty([])
     banner = StringProperty("")
     banner_is_error = BooleanProperty(False)
+    #: the section of the game's quick reference that explains the refusal shown (-1: none)
+    refusal_rule = NumericProperty(-1)
     simulated = BooleanProperty(False)
     #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
     journal_mode = StringProperty("normal")
@@ -278,20 +280,34 @@ class CompanionApp(App):
 
     # -- banner ------------------------------------------------------------
     @mainthread
-    def show_banner(self, text: str | Text, seconds: float = 5.0, error: bool = False) -> None:
+    def show_banner(self, text: str | Text, seconds: float = 5.0, error: bool = False,
+                    rule: Text | None = None) -> None:
         """A line across the top: red for a refusal, blue for news (signals, notices);
-        a Text is translated (seats shown as the players' names)."""
+        a Text is translated (seats shown as the players' names).  A refusal citing the
+        rulebook heading ``rule`` offers its section of the rules at a glance."""
         self.banner = self.say(text) if isinstance(text, Text) else str(text)
         self.banner_is_error = error
+        section = self.controller.rule_section(rule) if error else None
+        self.refusal_rule = -1 if section is None else section
         if self._clear_banner_event is not None:
             self._clear_banner_event.cancel()
         self._clear_banner_event = Clock.schedule_once(lambda _dt: self.clear_banner(), seconds)
 
     def clear_banner(self) -> None:
         self.banner = ""
+        self.refusal_rule = -1
         if self._clear_banner_event is not None:
             self._clear_banner_event.cancel()
             self._clear_banner_event = None
+
+    # -- the rules at a glance ---------------------------------------------------
+    def open_rules(self, section: int = -1) -> None:
+        """The quick reference of the game at the table, at ``section`` (-1: the top)."""
+        reference = self.controller.quick_reference()
+        if reference is None:
+            return
+        self.manager.get_screen("rules").show(reference, self.session.game.title, section)
+        self.goto("rules")
 
     # -- the camera's proposal, answered in the message strip ------------------
     def confirm_proposal(self) -> None:

@@ -16,10 +16,11 @@ from pathlib import Path
 from typing import Any, Callable, Protocol
 
 from companion.engine import GameConfig
-from companion.errors import CompanionError
+from companion.errors import CompanionError, cited_heading
 from companion.games import load_manifest
 from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.quick_reference import QuickReference
 from companion.session import SessionEvent, TableSession
 from companion.timeline import recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
@@ -69,8 +70,10 @@ class Shell(Protocol):
     def tr(self, message: str | Text) -> str:
         """``message`` in the players' language."""
 
-    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False) -> None:
-        """A line of news (or, ``error``, a refusal) for ``seconds``."""
+    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False,
+                    rule: Text | None = None) -> None:
+        """A line of news (or, ``error``, a refusal) for ``seconds``; ``rule``: the rulebook
+        heading the refusal cites (its quick reference opens there)."""
 
     def clear_banner(self) -> None: ...
 
@@ -321,7 +324,8 @@ class TableController:
         if event.kind == "signal":
             self.play(event.payload)
         elif event.kind == "error":
-            self.shell.show_banner(sentence(self.say(event.payload)), seconds=6, error=True)
+            self.shell.show_banner(sentence(self.say(event.payload)), seconds=6, error=True,
+                                   rule=cited_heading(event.payload))
         elif event.kind == "storage" and self.session is not None:
             self._storage_changed(self.session)
         elif event.kind == "undone":   # a refusal about the undone move is stale now
@@ -331,6 +335,21 @@ class TableController:
             if self._unsaved:
                 self.show_unsaved()
             self.shell.table_changed()
+
+    # -- the rules at a glance ----------------------------------------------------
+    def quick_reference(self) -> QuickReference | None:
+        """The rules at a glance of the game being played, as its set-up chose them."""
+        if self.session is None:
+            return None
+        make = load_manifest(self.session.config.game).quick_reference
+        return None if make is None else make(self.session.config)
+
+    def rule_section(self, heading: Text | None) -> int | None:
+        """The section of the quick reference that explains the rulebook ``heading``."""
+        reference = self.quick_reference()
+        if reference is None or heading is None:
+            return None
+        return reference.section_for(heading)
 
     # -- signals ---------------------------------------------------------------
     def signal_spec(self, signal: Signal) -> SignalSpec:

@@ -3,6 +3,7 @@ can explain and how its signals show (its Kivy side is in ui/games/alles_auf_1_k
 in vision/games/alles_auf_1_karte/)."""
 from companion.alles_auf_1_karte.game import GAME
 from companion.messages import N_
+from companion.alles_auf_1_karte.quick_reference import quick_reference
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, RoundEnded, SeatScored, generic
 
@@ -16,4 +17,5 @@ MANIFEST = GameManifest(
                   "your cards. When a card you draw is not in the list, tap \"Not in the list\" and "
                   "tap its rows: it is kept for your next games. \"Cards\" on the table screen "
                   "corrects the others."),
+    quick_reference=quick_reference,
 )

@@ -6,6 +6,7 @@ from companion.caravelas.actions import _ToCell
 from companion.caravelas.game import answering
 from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
 from companion.messages import Seat, Text
+from companion.caravelas.quick_reference import quick_reference
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import (ALERT, BLINK_UNTIL_ANSWERED, NO_LIGHT, AnswersAwaited, FinalRound, RoundEnded,
                                SeatScored, SignalSpec, generic)
@@ -43,4 +44,5 @@ MANIFEST = GameManifest(
     signals=(PIRATES, WARDED, WRECK, BONUS_MOVES) + generic(SeatScored, FinalRound, RoundEnded),
     resting=lambda state: (AnswersAwaited(answering(state)),),
     words=in_table_words,
+    quick_reference=quick_reference,
 )

@@ -2,6 +2,7 @@
 can explain and how its signals show (its Kivy side is in ui/games/coloretto/, its vision side
 in vision/games/coloretto/)."""
 from companion.coloretto import GAME
+from companion.coloretto.quick_reference import quick_reference
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, RoundEnded, SeatScored, TableNotice, generic
 
@@ -10,4 +11,5 @@ MANIFEST = GameManifest(
     camera=CameraExplanation(GAME.actions_for_reading, describe_reading=GAME.describe_reading),
     signals=generic(FinalRound, TableNotice, SeatScored, RoundEnded),
     rules="docs/rules/coloretto.md",
+    quick_reference=quick_reference,
 )

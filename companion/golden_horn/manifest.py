@@ -2,6 +2,7 @@
 can explain and how its signals show (its Kivy side is in ui/games/golden_horn/, its vision side
 in vision/games/golden_horn/)."""
 from companion.golden_horn import GAME
+from companion.golden_horn.quick_reference import quick_reference
 from companion.manifest import CameraExplanation, GameManifest
 from companion.signals import FinalRound, PirateAttack, RoundEnded, SeatScored, generic
 
@@ -11,4 +12,5 @@ MANIFEST = GameManifest(
                              GAME.describe_reading),
     signals=generic(PirateAttack, SeatScored, FinalRound, RoundEnded),
     rules="docs/rules/golden-horn.md",
+    quick_reference=quick_reference,
 )

@@ -31,6 +31,7 @@ class Shell:
     def __init__(self) -> None:
         self.tr = Translator("en")
         self.banners: list[tuple[str, bool]] = []
+        self.rules: list = []            # the rulebook heading each banner cites
         self.screens: list[str] = []
         self.refreshed = 0
         self.signals: list = []
@@ -38,8 +39,9 @@ class Shell:
         self.notices: list = []
         self.timers: list[list] = []     # [seconds, callback, cancelled]
 
-    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False) -> None:
+    def show_banner(self, text: str, seconds: float = 5.0, error: bool = False, rule=None) -> None:
         self.banners.append((text, error))
+        self.rules.append(rule)
 
     def clear_banner(self) -> None:
         self.banners.append(("", False))
@@ -319,3 +321,23 @@ def test_a_proposal_made_before_the_game_moved_on_is_checked_again(table, colore
 def test_words_of_the_session_are_said_with_the_players_names(table):
     counter(table)
     assert table.say(Text("{seat} wins", seat=Seat(1))) == "Ben wins"
+
+
+def test_a_refusal_cites_its_rulebook_heading_and_the_quick_reference_has_its_section(table, coloretto):
+    """The red banner carries the heading the refusal quotes, and the game's quick
+    reference (as set up) opens on the section that explains it."""
+    from companion.coloretto.actions import Take
+    from companion.coloretto.rulebook import HEADINGS
+    from companion.errors import CompanionError
+
+    seat = 1 - coloretto.to_act[0] if coloretto.to_act[0] in (0, 1) else 0
+    with pytest.raises(CompanionError):
+        coloretto.submit(Take(seat, 0))                # not this player's turn: "How to play"
+    text, error = table.shell.banners[-1]
+    assert error and text.endswith("(rulebook: “How to play”)")
+    assert table.shell.rules[-1] == HEADINGS["§4"]
+    reference = table.quick_reference()
+    index = table.rule_section(table.shell.rules[-1])
+    assert index is not None and reference.sections[index].heading == HEADINGS["§4"]
+    assert table.confirm() is False                    # a refusal of the session's: no rulebook heading
+    assert table.shell.rules[-1] is None and table.rule_section(None) is None

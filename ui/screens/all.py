@@ -11,6 +11,7 @@ def all_screens() -> list[Screen]:
     from ui.screens.problem import ProblemScreen
     from ui.screens.hwtest import HardwareTestScreen
     from ui.screens.player import PlayerScreen
+    from ui.screens.rules import RulesScreen
     from ui.screens.scores import ScoresScreen
     from ui.screens.settings import SettingsScreen
     from ui.screens.story import StoryScreen
@@ -21,4 +22,4 @@ def all_screens() -> list[Screen]:
             ScoresScreen(name="scores"), HistoryScreen(name="history"),
             SettingsScreen(name="settings"), HardwareTestScreen(name="hwtest"),
             ProblemScreen(name="problem"), StoryScreen(name="story"), PlayerScreen(name="player"),
-            HeadToHeadScreen(name="headtohead")]
+            HeadToHeadScreen(name="headtohead"), RulesScreen(name="rules")]

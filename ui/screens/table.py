@@ -8,6 +8,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from ui.app_screen import AppScreen
 
 from companion.engine import TABLE
+from companion.games import load_manifest
 from companion.signals import GameEnded
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui, view_for
@@ -30,6 +31,7 @@ class TableScreen(AppScreen):
     can_redo = BooleanProperty(False)
     is_over = BooleanProperty(False)
     can_correct = BooleanProperty(False)
+    has_rules = BooleanProperty(False)
     flash_text = StringProperty("")
     view = ObjectProperty(None, allownone=True)
     #: the header: on the acting seat's colour, in black or white, as large as fits
@@ -53,6 +55,7 @@ class TableScreen(AppScreen):
         self.fit_turn()
         self.can_undo, self.can_redo, self.is_over = session.can_undo, session.can_redo, session.is_over
         self.can_correct = game_ui(session.config.game).corrections is not None
+        self.has_rules = load_manifest(session.config.game).quick_reference is not None
         proposal = app.controller.proposal_view()
         self.has_proposal, self.proposal_text = proposal.has_proposal, proposal.text
         self.camera_note = proposal.camera_note
