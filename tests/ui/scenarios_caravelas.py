@@ -202,6 +202,11 @@ def choose_options(probe, chosen: dict) -> None:
     from companion.caravelas.game import GAME
 
     app = probe.app
+    setup = app.manager.get_screen("setup")
+    groups = {o.group for o in GAME.options if o.name in chosen and o.group}
+    for fold in probe.find_all(cls="OptionFold"):       # a group's options show after a tap
+        if fold.group in groups and not fold.ids.rows.children:
+            setup.toggle_fold(fold)
     rows = {row.ids.label.text: row for row in probe.find_all(cls="OptionRow")}
     for option in GAME.options:
         if option.name in chosen:

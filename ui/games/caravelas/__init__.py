@@ -37,4 +37,13 @@ def board_file_editor(option: Option, form: SetupForm) -> OptionEditor:
     return BoardFileEditor(option, form)
 
 
-UI = GameUi(build_view=build_view, turn_text=turn_text, option_editors={"board.file": board_file_editor})
+def copy_editor(option: Option, form: SetupForm) -> OptionEditor:
+    """The copy's die, deck, ship goods and goods ports as pickers."""
+    from ui.games.caravelas.options import EDITORS
+
+    return EDITORS[option.name](option, form)
+
+
+UI = GameUi(build_view=build_view, turn_text=turn_text,
+            option_editors={"board.file": board_file_editor, "copy.die": copy_editor, "copy.deck": copy_editor,
+                            "copy.slots": copy_editor, "copy.goodsPorts": copy_editor})
