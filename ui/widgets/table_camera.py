@@ -100,7 +100,7 @@ class TableCameraView(FloatLayout):
                 label = self._labels[identity] = ShipLabel()
                 self.add_widget(label)
             label.text, rgb = named
-            label.band = [*rgb, 0.92]
+            label.band = [*rgb, 1]
             label.color = [*ink_on(rgb), 1]
             label.texture_update()
             label.size = (label.texture_size[0] + 8, label.texture_size[1] + 4)
@@ -112,18 +112,23 @@ class TableCameraView(FloatLayout):
 
     def _free_spot(self, x: float, y: float, size: tuple[float, float],
                    placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
-        """Where a label of ``size`` centred on (x, y) goes: inside the view, moved up or
-        down by its height until it covers no label placed before (ships side by side
-        in a port keep each its own name)."""
+        """Where a label of ``size`` centred on (x, y) goes: inside the view, at the nearest
+        place (up or down by its height, then aside) where it covers no label placed before
+        (ships side by side in a port keep each its own name)."""
         w, h = size
-        left = min(max(self.x, x - w / 2), self.right - w)
-        for step in range(12):
-            shift = (step + 1) // 2 * h * (1 if step % 2 else -1)
-            bottom = min(max(self.y, y - h / 2 + shift), self.top - h)
+
+        def clamp(left: float, bottom: float) -> tuple[float, float]:
+            return (min(max(self.x, left), self.right - w), min(max(self.y, bottom), self.top - h))
+
+        rows = int(self.height // h) + 1
+        candidates = sorted(((dx, dy * h) for dy in range(-rows, rows + 1) for dx in (0.0, -0.6, 0.6, -1.2, 1.2)),
+                            key=lambda c: abs(c[1]) + abs(c[0]) * w * 0.8)
+        for dx, dy in candidates:
+            left, bottom = clamp(x - w / 2 + dx * w, y - h / 2 + dy)
             if not any(left < px + pw and px < left + w and bottom < py + ph and py < bottom + h
                        for px, py, pw, ph in placed):
                 return left, bottom
-        return left, min(max(self.y, y - h / 2), self.top - h)
+        return clamp(x - w / 2, y - h / 2)
 
     def _local_point(self, mm: tuple[float, float]) -> tuple[float, float]:
         """The point of this widget (its parent's coordinates) showing table point ``mm``."""
