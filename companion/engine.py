@@ -57,7 +57,9 @@ class Option:
     ``choices`` lists the allowed values (bool options use ``(False, True)``;
     an empty tuple means free text); ``default`` is the digest's recommended
     reading; ``labels``, when given, are the players' words for each choice;
-    ``on_setup`` False: the companion fills it in, the setup screen does not show it.
+    ``on_setup`` False: the companion fills it in, the setup screen does not show it;
+    ``group``, when given, is the title (players' words) of the options that stand
+    together behind one tap on the setup screen (what a table rarely changes).
     """
 
     name: str
@@ -67,6 +69,7 @@ class Option:
     help: str = ""
     labels: tuple[str, ...] = ()
     on_setup: bool = True
+    group: str = ""
 
     def label_for(self, value: Any) -> str:
         """The players' words for ``value`` (camelCase names become words)."""

@@ -66,6 +66,7 @@ def test_the_kivy_side_has_the_declared_shape(name):
     assert ui.prepare_config is None or arity(ui.prepare_config) == 2
     assert ui.score_extras is None or arity(ui.score_extras) == 2
     assert ui.corrections is None or arity(ui.corrections) == 1
+    assert ui.turn_text is None or arity(ui.turn_text) == 2
     option_names = {o.name for o in load_manifest(name).engine.options if o.on_setup}
     for option, make in ui.option_editors.items():
         assert option in option_names, f"{name}: editor of {option!r}, not one of the game's setup options"

@@ -92,6 +92,8 @@ def game_messages() -> set[str]:
             found.add(option.label)
             if option.help:
                 found.add(option.help)
+            if option.group:
+                found.add(option.group)
             for value in option.choices:
                 found.add(option.label_for(value))
     return {m for m in found if m and not m.isdigit()}

@@ -39,8 +39,9 @@ def seat_lines(state: GoldenHornState, seat: int) -> tuple[ScoreLine, ...]:
                                         count=n, points=SET_BONUS[size])))
     cargo = sum(s.cargo for s in state.fleet(seat))
     if cargo:
-        lines.append(ScoreLine(seat, Text("Cargo still on ships"), 0,
-                               Text("{count} cube scores nothing", "{count} cubes score nothing",
+        # points, like every line: the cubes aboard are counted in the details
+        lines.append(ScoreLine(seat, Text("Cubes left on ships score no points"), 0,
+                               Text("{count} cube still on the ships", "{count} cubes still on the ships",
                                     count=cargo)))
     return tuple(lines)
 

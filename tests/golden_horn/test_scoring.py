@@ -71,5 +71,8 @@ def test_rulebook_example_score_sheet_breakdown():
     assert sheet.totals == (18, 18) and sheet.winners == (0, 1) and not sheet.final
     lines = {str(line.label): line.points for line in sheet.lines_for(0)}
     assert lines == {"Cubes in the warehouse": 13, "Sets of 6 colours": 4, "Sets of 4 colours": 1,
-                     "Cargo still on ships": 0}
+                     "Cubes left on ships score no points": 0}
+    # the line's points are 0 whatever lies aboard; how many cubes are aboard is in its details
+    cargo = next(line for line in sheet.lines_for(0) if "left on ships" in str(line.label))
+    assert str(cargo.detail) == "3 cubes still on the ships"
     assert replace(state, phase=OVER) and GAME.score_sheet(replace(state, phase=OVER)).final

@@ -14,10 +14,23 @@ X21 = "Y:R4s-O4-B4s-G4-P4"
 
 def by_wid(probe, wid: str, root=None):
     """A widget the view tagged with ``wid`` (its ``test_id``, see ui.games.kit.tag)."""
+    hidden = None
     for widget in probe.walk(root or Window):
-        if getattr(widget, "test_id", None) == wid and probe.visible(widget):
-            return widget
+        if getattr(widget, "test_id", None) == wid:
+            if probe.visible(widget):
+                return widget
+            hidden = hidden or (widget if _in_panel(widget) else None)
+    if hidden is not None:          # in a panel behind its tab: bring_panel() shows it
+        return hidden
     raise AssertionError(f"no widget with wid {wid!r}; phase {probe.app.session.state.phase}")
+
+
+def _in_panel(widget) -> bool:
+    while widget is not None and widget.parent is not widget:
+        if type(widget).__name__ == "AaSeatPanel":
+            return True
+        widget = widget.parent
+    return False
 
 
 def cards_of(probe, seat: int):
@@ -135,11 +148,27 @@ async def play_rounds(probe, replace, record_first_mark: bool = False, max_round
     return replacements
 
 
+async def bring_panel(probe, widget) -> None:
+    """When ``widget`` is in a panel behind its tab (not all fit side by side), tap the
+    panel's tab, as a player would."""
+    panel = widget
+    while panel is not None and type(panel).__name__ != "AaSeatPanel":
+        panel = panel.parent
+    if panel is None or probe.visible(panel):
+        return
+    key = "display" if panel.seat is None else panel.seat
+    tab = next(t for t in view(probe).ids.panel_tabs.children if t.key == key)
+    await probe.tap(tab)
+    await probe.until(lambda: probe.visible(panel))
+
+
 async def scroll_into_view(probe, find) -> None:
     """Scroll the widget ``find()`` returns into view and wait until it is the same widget,
     standing still, two frames running (so a tap lands where a finger would)."""
     last = None
     for _ in range(60):
+        widget = find()
+        await bring_panel(probe, widget)
         widget = find()
         view(probe).ids.scroll.scroll_to(widget, padding=10, animate=False)
         await probe.frames(1)
@@ -305,6 +334,7 @@ async def keep_three_each(probe) -> None:
     for seat in list(session.summary()["to_act"]):
         for index in range(3):
             card = cards_of(probe, seat)[index]      # found again: a tap rebuilds the panels
+            await bring_panel(probe, card)
             view(probe).ids.scroll.scroll_to(card, padding=10, animate=False)
             await probe.frames(2)
             await probe.tap(card)
@@ -313,6 +343,7 @@ async def keep_three_each(probe) -> None:
                                          if "chosen" in str(getattr(w, "text", ""))])
             await probe.screenshot("advanced_keep")
         keep = by_wid(probe, f"keep_{seat}")
+        await bring_panel(probe, keep)
         view(probe).ids.scroll.scroll_to(keep, padding=10, animate=False)
         await probe.frames(2)
         await probe.tap(keep)
@@ -325,6 +356,7 @@ async def take_from_display(probe) -> None:
     card_id = min(summary["display"], key=lambda c: c["fields_to_score"])["id"]
     target = next(w for w in probe.walk(view(probe)) if type(w).__name__ == "CardView"
                   and w.payload == ("display", card_id))
+    await bring_panel(probe, target)
     view(probe).ids.scroll.scroll_to(target, padding=10, animate=False)
     await probe.frames(2)
     if "display_take" not in probe.results:

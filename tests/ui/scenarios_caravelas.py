@@ -114,6 +114,7 @@ async def play_bookkeeping_game(probe) -> None:
     probe.record("prompt_die", probe.find(wid="prompt").text)
     await tap(probe, "die_1")
     probe.record("prompt_wreck", probe.find(wid="prompt").text)
+    probe.record("info_die", probe.find(wid="info").text)
     await tap(probe, "wreck_1")
     probe.record("ana_ships", seat_body(probe, 0).splitlines()[1])
     # with pepper aboard, the Lisbon panel shows the three ways; she buys a tile
@@ -151,6 +152,11 @@ async def play_bookkeeping_game(probe) -> None:
     await probe.frames(2)
     await tap(probe, "port_madeira")
     probe.record("revealed_madeira", [list(p.revealed) for p in session().state.players])
+    await probe.frames(2)
+    probe.record("prompt_reveal_next", probe.find(wid="prompt").text)
+    probe.record("search_after_reveal", probe.find(wid="search").text)
+    probe.record("ports_after_reveal", [w.port for w in probe.find_all(cls="CaravelasButton")
+                                        if getattr(w, "port", None) and probe.visible(w)])
     probe.find_all(cls="CaravelasView")[0].rng.seed(15)
     while not session().is_over:
         await tap(probe, "random")
@@ -196,6 +202,11 @@ def choose_options(probe, chosen: dict) -> None:
     from companion.caravelas.game import GAME
 
     app = probe.app
+    setup = app.manager.get_screen("setup")
+    groups = {o.group for o in GAME.options if o.name in chosen and o.group}
+    for fold in probe.find_all(cls="OptionFold"):       # a group's options show after a tap
+        if fold.group in groups and not fold.ids.rows.children:
+            setup.toggle_fold(fold)
     rows = {row.ids.label.text: row for row in probe.find_all(cls="OptionRow")}
     for option in GAME.options:
         if option.name in chosen:

@@ -24,6 +24,7 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     assert r["lisbon_sell"] == "+5 VP · wrecks repaired"   # selling the pepper, before choosing the tile
     assert r["prompt_die"] == "Roll the red die"
     assert r["prompt_wreck"] == "Ana: Choose the wrecked ship"
+    assert "Red die: 1 wreck" in r["info_die"]          # the face rolled, shown while it matters
     assert r["ana_ships"].startswith("Ships 1: wrecked · 2: – · 3: pepper")
     assert r["lisbon_result_ana"] == "+10 VP · monastery tile 2 · wrecks repaired"
     assert r["round_two_phase"] == "bid"
@@ -31,8 +32,14 @@ def test_bookkeeping_game_by_taps_to_final_scores(run_ui):
     assert r["phase_reveal"] == "reveal"
     assert r["measure_lisbon"] == [] and r["measure_table"] == []
     # Ana shows Madeira by tap (Bo's monument: no points), the table the rest (seeded)
-    assert r["prompt_reveal"] == "Ana: Show the destination cards"
+    # a counter per player; the search starts again from the whole list, her own ports
+    # first (only they score: Ceuta), the cards already shown gone
+    assert r["prompt_reveal"] == "Ana: destination card 1 of 16 · tap its port"
     assert r["revealing"] == 0 and r["revealed_madeira"] == [["madeira"], []]
+    assert r["prompt_reveal_next"] == "Ana: destination card 2 of 16 · tap its port"
+    assert r["search_after_reveal"] == ""
+    assert r["ports_after_reveal"][0] == "ceuta" and "madeira" not in r["ports_after_reveal"]
+    assert len(r["ports_after_reveal"]) == 31
     # the engine's score sheet on the scores screen: Bo 3 (Madeira) + 20 (tiles 1, 3);
     # Ana 1 (Ceuta) + 10 (tile 2) + 5 (her Ceuta destination card)
     assert r["totals"] == [16, 23] and r["winners"] == [1]

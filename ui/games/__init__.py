@@ -65,12 +65,18 @@ class GameUi:
     #: label's msgid: the heading of their row (the seat's own words go in its cell)
     score_headings: Mapping[str, str] = field(default_factory=dict)
     #: what the players count by hand and may correct ("Correct the table"): state -> counts;
-    #: None: the game offers no corrections
+    #: None: the game offers no corrections, and the table screen shows no Correct button
+    #: (Caravelas: every count there follows from the moves entered; Undo sets one right)
     corrections: Callable[[Any], Sequence[Counted]] | None = None
+    #: the table header's words when the game's own moment says it better than "Ana's
+    #: turn" (a bonus move inside another player's turn): (app, session) -> text; None
+    #: from it: the usual header
+    turn_text: Callable[[Any, TableSession], str | None] | None = None
 
     def __post_init__(self) -> None:
         hooks = [self.build_view, *self.option_editors.values()]
-        hooks += [h for h in (self.prepare_config, self.score_extras, self.corrections) if h is not None]
+        hooks += [h for h in (self.prepare_config, self.score_extras, self.corrections, self.turn_text)
+                  if h is not None]
         if not all(callable(h) for h in hooks):
             raise ManifestError(f"GameUi hooks must be callables, got {self!r}")
         if not all(isinstance(k, str) and isinstance(v, str) for k, v in self.score_headings.items()):

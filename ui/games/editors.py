@@ -43,6 +43,10 @@ class SetupForm(Protocol):
         """The generic text row of ``option`` (label, text field, an optional button, help)
         showing ``text``; what is typed in it from then on is kept until Start or Cancel."""
 
+    def keep_value(self, option: Option, text: str) -> None:
+        """Keep ``text`` as what was entered for ``option`` until Start or Cancel (an
+        editor's own pickers)."""
+
     def show_error(self, text: str) -> None:
         """Show ``text`` where the setup screen shows what keeps the game from starting
         ("" clears it)."""

@@ -288,6 +288,7 @@ class SetupScreen(AppScreen):
         if summary:     # the next game of a match: where each player stands
             options.add_widget(Factory.MatchSummary(text=summary), index=len(options.children))
         editors = game_ui(self.game_name).option_editors
+        folds: dict[str, Any] = {}
         for option in self.game.options:
             if not option.on_setup:   # filled in by the companion
                 continue
@@ -298,14 +299,48 @@ class SetupScreen(AppScreen):
                 editor = ChoiceRowEditor(option, self._choice_row(app, option))
             else:   # data about the players' copy (tiles, fleets): what the last such game used
                 editor = TextRowEditor(option, self)
-            if editor.first:          # the copy's own pieces, before the rules
+            if option.group:          # behind one tap, with the others of its group
+                fold = folds.get(option.group)
+                if fold is None:
+                    fold = folds[option.group] = self._fold(app, option.group)
+                    options.add_widget(fold)
+                fold.rows.append(editor.widget)
+            elif editor.first:        # the copy's own pieces, before the rules
                 options.add_widget(editor.widget,
                                    index=len(options.children) - (1 if notice else 0) - (1 if summary else 0))
             else:
                 options.add_widget(editor.widget)
             self._editors.append((option, editor))
+        for fold in folds.values():
+            self._show_fold(fold)
         for _option, editor in self._editors:
             editor.seats_changed()
+
+    def _fold(self, app: Any, group: str) -> Any:
+        """The options of ``group`` behind one button (open as it was left until Start or Cancel)."""
+        fold = Factory.OptionFold()
+        fold.group, fold.rows = group, []
+        fold.ids.toggle.bind(on_release=lambda _b: self.toggle_fold(fold))
+        return fold
+
+    def toggle_fold(self, fold: Any) -> None:
+        key = (self.game_name, fold.group)
+        opened = self.draft.open_groups
+        opened.discard(key) if key in opened else opened.add(key)
+        self._show_fold(fold)
+
+    def _show_fold(self, fold: Any) -> None:
+        app = App.get_running_app()
+        is_open = (self.game_name, fold.group) in self.draft.open_groups
+        fold.ids.toggle.text = app.tr(Text("{group} · {count} setting · tap to show",
+                                           "{group} · {count} settings · tap to show",
+                                           group=app.tr(fold.group), count=len(fold.rows))) if not is_open \
+            else app.tr("{group} · tap to hide", group=app.tr(fold.group))
+        box = fold.ids.rows
+        box.clear_widgets()
+        if is_open:
+            for row in fold.rows:
+                box.add_widget(row)
 
     @property
     def _option_rows(self) -> list[tuple[Option, Any]]:
@@ -347,6 +382,10 @@ class SetupScreen(AppScreen):
 
     def show_error(self, text: str) -> None:
         self.error = text
+
+    def keep_value(self, option: Option, text: str) -> None:
+        if self.draft is not None:
+            self.draft.options[(self.game_name, option.name)] = text
 
     def _option_entered(self, option: Any, text: str) -> None:
         """An option changed: kept in the draft as its value (a choice: the value whose

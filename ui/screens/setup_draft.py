@@ -23,6 +23,8 @@ class SetupDraft:
     seats: list[SeatDraft] = field(default_factory=list)
     #: (game, option name) -> the value entered (a choice's value, or the text typed)
     options: dict[tuple[str, str], str] = field(default_factory=dict)
+    #: (game, option group) shown open on the setup screen
+    open_groups: set[tuple[str, str]] = field(default_factory=set)
 
     def seat(self, index: int) -> SeatDraft:
         while len(self.seats) <= index:

@@ -146,6 +146,10 @@ def turn_rgb(session) -> tuple[float, float, float]:
 def turn_text(app, session) -> str:
     if session.is_over:
         return app.tr("Game over")
+    own = game_ui(session.config.game).turn_text
+    said = own(app, session) if own is not None else None
+    if said:
+        return said
     seats = session.to_act
     if seats == (TABLE,):
         return app.tr("The table: enter what was drawn or rolled")

@@ -15,9 +15,11 @@ from typing import Any
 from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.graphics.texture import Texture
-from kivy.properties import ObjectProperty, StringProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.floatlayout import FloatLayout
+from kivy.uix.label import Label
 
+from ui.colours import ink_on
 from ui.kv import load_kv
 
 load_kv(__file__)
@@ -28,19 +30,31 @@ REFRESH_SECONDS = 0.25
 BOARD_MARGIN = 0.05
 
 
+class ShipLabel(Label):
+    """A piece's name over it on the camera's view ("Bea's ship a"), on its seat's colour."""
+
+    band = ListProperty([0.3, 0.3, 0.3, 1])
+
+
 class TableCameraView(FloatLayout):
     """The newest frame of ``table`` (a :class:`vision.synthetic.SimulatedTable`),
     cut to the board and a margin around it (the table around it is of no use to a
-    finger, and the board shows larger)."""
+    finger, and the board shows larger).  With ``label_for``, each tagged piece is
+    named over it in the players' words and its seat's colour (the rendered pieces
+    keep the simulation's own colours, which need not be the seats')."""
 
     table = ObjectProperty(None, allownone=True)
     hint = StringProperty("")
+    #: a piece's tag -> (its name for the players, the seat's RGB), or None: no label
+    label_for = ObjectProperty(None, allownone=True)
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)
         self.dragging: str | None = None
         self._shown = -1
+        self._labels: dict[str, ShipLabel] = {}
         self._event = Clock.schedule_interval(lambda _dt: self.update(), REFRESH_SECONDS)
+        self.bind(pos=lambda *_: self.place_labels(), size=lambda *_: self.place_labels())
 
     def stop(self) -> None:
         self._event.cancel()
@@ -66,6 +80,64 @@ class TableCameraView(FloatLayout):
         texture = Texture.create(size=(rgb.shape[1], rgb.shape[0]), colorfmt="rgb")
         texture.blit_buffer(rgb.tobytes(), colorfmt="rgb", bufferfmt="ubyte")
         self.ids.frame.texture = texture
+        self.place_labels()
+
+    def place_labels(self) -> None:
+        """Each labelled piece's name centred over it, kept inside the view."""
+        table, image = self.table, self.ids.frame
+        if table is None or self.label_for is None or image.texture is None or self.width < 10:
+            return
+        seen, placed = set(), []
+        pieces = sorted(table.pieces(), key=lambda p: (p.position_mm[0], p.position_mm[1]))
+        for piece in pieces:
+            named = self.label_for(piece.tag) if piece.tag is not None else None
+            if named is None:
+                continue
+            identity = piece.tag.identity
+            seen.add(identity)
+            label = self._labels.get(identity)
+            if label is None:
+                label = self._labels[identity] = ShipLabel()
+                self.add_widget(label)
+            label.text, rgb = named
+            label.band = [*rgb, 1]
+            label.color = [*ink_on(rgb), 1]
+            label.texture_update()
+            label.size = (label.texture_size[0] + 8, label.texture_size[1] + 4)
+            x, y = self._local_point(piece.position_mm)
+            label.pos = self._free_spot(x, y, label.size, placed)
+            placed.append((*label.pos, *label.size))
+        for identity in set(self._labels) - seen:
+            self.remove_widget(self._labels.pop(identity))
+
+    def _free_spot(self, x: float, y: float, size: tuple[float, float],
+                   placed: list[tuple[float, float, float, float]]) -> tuple[float, float]:
+        """Where a label of ``size`` centred on (x, y) goes: inside the view, at the nearest
+        place (up or down by its height, then aside) where it covers no label placed before
+        (ships side by side in a port keep each its own name)."""
+        w, h = size
+
+        def clamp(left: float, bottom: float) -> tuple[float, float]:
+            return (min(max(self.x, left), self.right - w), min(max(self.y, bottom), self.top - h))
+
+        rows = int(self.height // h) + 1
+        candidates = sorted(((dx, dy * h) for dy in range(-rows, rows + 1) for dx in (0.0, -0.6, 0.6, -1.2, 1.2)),
+                            key=lambda c: abs(c[1]) + abs(c[0]) * w * 0.8)
+        for dx, dy in candidates:
+            left, bottom = clamp(x - w / 2 + dx * w, y - h / 2 + dy)
+            if not any(left < px + pw and px < left + w and bottom < py + ph and py < bottom + h
+                       for px, py, pw, ph in placed):
+                return left, bottom
+        return clamp(x - w / 2, y - h / 2)
+
+    def _local_point(self, mm: tuple[float, float]) -> tuple[float, float]:
+        """The point of this widget (its parent's coordinates) showing table point ``mm``."""
+        image = self.ids.frame
+        x0, y0, x1, y1 = self.region()
+        u, v = self.table.to_image(mm)
+        nw, nh = image.norm_image_size
+        ox, oy = image.center_x - nw / 2, image.center_y - nh / 2
+        return ox + (u - x0) / (x1 - x0) * nw, oy + (1 - (v - y0) / (y1 - y0)) * nh
 
     def region(self) -> tuple[int, int, int, int]:
         """The part of the camera frame shown (x0, y0, x1, y1 in frame px): the board

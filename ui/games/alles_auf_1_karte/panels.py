@@ -26,6 +26,8 @@ from ui.games.kit import reuse, tag, text_fill
 COLOUR_WORDS = {"red": N_("red"), "orange": N_("orange"), "yellow": N_("yellow"),
                 "green": N_("green"), "blue": N_("blue"), "purple": N_("purple")}
 MIN_CARD_W = 170
+#: the column of panel tabs (dp), when the panels do not all fit side by side
+TABS_DP = 150
 SCORED_W = 64
 BACK_IDLE = [0.16, 0.18, 0.21, 1]
 BACK_FLASH = [0.45, 0.33, 0.04, 1]   # amber, light text on it above 5:1
@@ -99,6 +101,7 @@ class SeatPanels:
     """Building and sizing the panels (mixin of the Alles view)."""
 
     vm: AllesViewModel
+    first_panel: Any = None   # the panel the row starts from when not all fit (a seat, or "display")
 
     def colour_word(self, colour: str) -> str:
         return self.tr(COLOUR_WORDS.get(colour, colour))
@@ -124,16 +127,87 @@ class SeatPanels:
                 self._seat_panel(panel, vm, seat)
             if not panel.button_wanted:   # no Pass/Keep in this phase
                 panel.set_button(None)
+        # a new moment (a throw, a phase, another player's turn) shows the acting panel first
+        moment = (vm.round, vm.throws, vm.phase, vm.active_seat, vm.replacing_seat)
+        if moment != getattr(self, "_panel_moment", None):
+            self._panel_moment = moment
+            self.first_panel = self._acting_panel(vm)
         self._size_panels()
 
+    def _acting_panel(self, vm: AllesViewModel) -> Any:
+        """The panel the moment is about: the display while a card is taken from it, else
+        the active player's (the first still to act when there is none)."""
+        if vm.phase == "replace" and vm.shows_display:
+            return "display"
+        if vm.active_seat is not None:
+            return vm.active_seat
+        return next((s for s in vm.to_act if isinstance(s, int) and s >= 0), None)
+
     def _size_panels(self) -> None:
+        """Every panel side by side when they fit; else as many as fit from the one chosen
+        (the acting one at each new moment), and a tab per panel to bring any into view:
+        no panel is ever cut by the screen's edge, nor reached only by scrolling sideways."""
         panels = list(reversed(self.ids.seats.children))
         if not panels:
             return
-        room = self.ids.scroll.width - dp(6) * (len(panels) - 1)
-        share = room / len(panels)
-        for panel in panels:
-            panel.width = max(share, panel.min_width)
+        gap, whole = dp(6), self.ids.panels_row.width
+        needs = [p.min_width for p in panels]
+        room = whole
+        if sum(needs) + gap * (len(panels) - 1) <= room:
+            shown = list(range(len(panels)))
+        else:                     # the tabs' column takes its share first
+            room = whole - dp(TABS_DP) - gap
+            keys = [self._panel_key(p) for p in panels]
+            start = keys.index(self.first_panel) if self.first_panel in keys else 0
+            shown, used = [], 0.0
+            for step in range(len(panels)):
+                index = (start + step) % len(panels)
+                extra = needs[index] + (gap if shown else 0)
+                if shown and used + extra > room:
+                    break
+                shown.append(index)
+                used += extra
+            shown.sort()
+        # (a panel behind its tab has no width, but the row still puts a gap after it)
+        spare = room - sum(needs[i] for i in shown) - gap * (len(panels) - 1)
+        for index, panel in enumerate(panels):
+            if index in shown:
+                panel.width = needs[index] + max(0.0, spare) / len(shown)
+                panel.opacity, panel.disabled = 1, False
+            else:                 # behind its tab
+                panel.width, panel.opacity, panel.disabled = 0, 0, True
+        self.ids.seats.spacing = gap
+        self._show_tabs(panels, shown if len(shown) < len(panels) else None)
+
+    @staticmethod
+    def _panel_key(panel: AaSeatPanel) -> Any:
+        return "display" if panel.seat is None else panel.seat
+
+    def _show_tabs(self, panels: list[AaSeatPanel], shown: list[int] | None) -> None:
+        """A tab per panel (its name and total, in the seat's colour; the panels in view
+        framed) when not all fit; none when they do."""
+        box = self.ids.panel_tabs
+        if shown is None:
+            box.clear_widgets()
+            return
+        tabs = reuse(box, len(panels), lambda _i: self._new_tab())
+        for index, (tab, panel) in enumerate(zip(tabs, panels)):
+            tab.key = self._panel_key(panel)
+            tab.text = f"{panel.ids.name.text}\n{panel.ids.total.text}"
+            tab.fill, tab.ink = list(panel.band), list(panel.ink)
+            tab.chosen = index in shown
+            tab.acting = panel.back == BACK_ACTIVE or (panel.seat is None and self.vm.phase == "replace")
+            tag(tab, f"panel_tab_{tab.key}")
+
+    def _new_tab(self) -> Any:
+        tab = Factory.AaPanelTab()
+        tab.bind(on_release=lambda t: self.show_panel(t.key))
+        return tab
+
+    def show_panel(self, key: Any) -> None:
+        """A tab tapped: its panel in view (with those after it that fit)."""
+        self.first_panel = key
+        self._size_panels()
 
     def _display_panel(self, panel: AaSeatPanel, vm: AllesViewModel) -> None:
         panel.seat = None

@@ -75,7 +75,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
         self.deal_to: int | None = None                 # deal: the seat tapped (None: the next short one)
         self.vm: AllesViewModel = self.model()
         self._key: tuple[Any, ...] | None = None
-        self.ids.scroll.bind(size=lambda *_: self._size_panels())
+        self.ids.panels_row.bind(size=lambda *_: self._size_panels())
 
     # -- refresh -------------------------------------------------------------
     def refresh(self) -> None:

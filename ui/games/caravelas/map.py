@@ -53,6 +53,7 @@ class MapState:
     targets: frozenset[str] = frozenset()                     # cells a tap may enter next
     proposed: tuple[str, ...] = ()                            # a camera proposal's cells, the ship's first
     proposed_rgb: RGB = PATH                                  # … in the moving seat's colour
+    spot: str = ""                                            # a cell ringed (a port found in the key)
 
 
 class MapCell(ButtonBehavior, Widget):
@@ -181,6 +182,11 @@ class BoardMap(Widget):
         if cid in self.state.targets:
             Color(*TARGET, 0.9)
             Line(rounded_rectangle=(x0 + 1, y0 + 1, s - 2, s - 2, s * 0.12), width=1.6)
+        if cid == self.state.spot:       # found from the key: a thick ring, over dark
+            Color(0, 0, 0, 0.8)
+            Line(rounded_rectangle=(x0 - 1, y0 - 1, s + 2, s + 2, s * 0.12), width=5)
+            Color(*PATH)
+            Line(rounded_rectangle=(x0 - 1, y0 - 1, s + 2, s + 2, s * 0.12), width=3)
 
     def _draw_current(self, start: str, to: str) -> None:
         (ax, ay), (bx, by) = self._at[start], self._at[to]

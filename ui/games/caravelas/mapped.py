@@ -61,6 +61,7 @@ class CaravelasMapView(CaravelasView):
         self._focus = ""
         self._synced: Any = None     # the state the simulated table's pawns show
         self._proposing = False      # a camera proposal was pending at the last refresh
+        self._spot = ""              # a cell ringed: a port found from the map's key
         self.camera_view: TableCameraView | None = None
 
     def on_show_camera(self, *_: Any) -> None:
@@ -101,12 +102,15 @@ class CaravelasMapView(CaravelasView):
     def refresh(self) -> None:
         if self._base is not None and self.session.state is not self._base:
             self.clear_path()          # the game moved on (a confirm, an undo, a camera move)
+        if self.session.state is not getattr(self, "_spotted_in", None):
+            self._spot, self._spotted_in = "", self.session.state
         super().refresh()
         if self._lisbon_panel is not None:      # a free mover moves on by tapping, not "sail through";
             ids = self._lisbon_panel.ids        # a bonus mover keeps the hand (it is not their turn)
             for button, hidden in ((ids.sail_through, self.vm.pending in FREE_MOVES),
                                    (ids.exchange, self.vm.pending == "bonus")):
                 button.disabled, button.opacity = hidden, 0 if hidden else 1
+        self.ids.map_key.text = self.tr("Map key")             # in the language now shown
         self._sync_camera()
         self._fit_entries()
         self._show_map(self.vm)
@@ -138,13 +142,23 @@ class CaravelasMapView(CaravelasView):
             self._synced = state
         self._proposing = proposing
 
+    def spot_cell(self, cell: str) -> None:
+        """Ring ``cell`` on the map and bring it into view (until the next tap or move)."""
+        self._spot = cell
+        self._show_map(self.vm)
+
+    def open_map_key(self) -> None:
+        from ui.games.caravelas.map_key import MapKeyPopup
+
+        self.map_key = MapKeyPopup(self)
+        self.map_key.open()
+
     def _fit_entries(self) -> None:
         """Buttons take the rows they need (up to three); a panel (Lisbon, the port list)
         takes the column's room, the seats then stepping aside; nothing to enter, no room.
         The strip's row takes no room when it has no button and no Camera toggle."""
-        controls = self.ids.controls
-        shown = self.ids.strip.children or self.has_camera
-        controls.height, controls.opacity = (dp(50), 1) if shown else (0, 0)
+        controls = self.ids.controls      # the map's key is always there
+        controls.height, controls.opacity = dp(50), 1
         area, seats = self.ids.entries, self.ids.seats_area
         child = area.children[0] if area.children else None
         panel = child is not None and child in (self._port_list, self._lisbon_panel)
@@ -167,7 +181,8 @@ class CaravelasMapView(CaravelasView):
         preview = self.preview()
         path = preview.cells if preview else ()
         targets = (self._pirate,) if self._pirate else () if self.path_closed() else next_cells(state)
-        shown = MapState(ships, {port: colour[owner] for port, owner in state.discovered}, path, frozenset(targets))
+        shown = MapState(ships, {port: colour[owner] for port, owner in state.discovered}, path, frozenset(targets),
+                         spot=self._spot)
         pending = self.session.pending        # the camera's proposal: drawn so Confirm holds no surprise
         moves = [s for s in pending.steps if isinstance(s, (Step, BonusStep))] \
             if pending is not None and pending.source == "camera" else []
@@ -177,7 +192,7 @@ class CaravelasMapView(CaravelasView):
             shown.proposed_rgb = colour[seat]
         self.board_map.show(shown)
         mover = next((s for s in vm.to_act if s != TABLE), vm.active_seat)
-        self._follow(path[-1] if path else state.players[mover].where if mover is not None else "")
+        self._follow(self._spot or (path[-1] if path else state.players[mover].where if mover is not None else ""))
 
     def _path_line(self, app: Any, vm: Model) -> str:
         if self._pirate:
@@ -234,6 +249,7 @@ class CaravelasMapView(CaravelasView):
 
     # -- taps ---------------------------------------------------------------------------
     def tap_cell(self, cell: str) -> None:
+        self._spot = ""
         vm, state = self.vm, self.session.state
         mover = next((s for s in vm.to_act if s != TABLE), state.active)
         if vm.pending in FREE_MOVES:

@@ -92,7 +92,10 @@ class CaravelasView(TableKit, BoxLayout):
         if vm.phase == "order":
             return app.tr("Who sits first on the turn-order track? Tap the players in order")
         if vm.phase == "reveal":
-            acting = [self.revealing_seat()]
+            seat = self.revealing_seat()
+            player = self.session.state.players[seat]
+            return app.tr("{name}: destination card {n} of {count} · tap its port", name=self.name(seat),
+                          n=len(player.revealed) + 1, count=player.destinations)
         return f"{self.name(acting[0])}: {text}" if acting else text
 
     def _info_text(self, app: Any, vm: Model, state: Any) -> str:
@@ -102,10 +105,26 @@ class CaravelasView(TableKit, BoxLayout):
             parts.append(app.tr(MOMENTS[vm.pending]))
         parts += [app.tr("deck {cards}", cards=vm.deck),
                   app.tr("tiles left {tiles}", tiles=", ".join(map(str, vm.tiles_left)) or "–")]
+        face = self.last_die_face()
+        if face is not None:        # the die was rolled (or read by the camera) this turn: its face
+            parts.append("[b]" + (app.tr("Red die: the red face, no wreck") if face == "red" else
+                                  app.tr(Text("Red die: {count} wreck", "Red die: {count} wrecks",
+                                              count=int(face)))) + "[/b]")
         if state.last_tile_round:
             parts.append("[color=ff8877][b]" + app.tr("Final round!") + "[/b][/color]")
         parts += [app.say(n) for n in vm.notices]
         return " · ".join(parts)
+
+    def last_die_face(self) -> str | None:
+        """The red die's face rolled in the turn now played (None: not rolled in it)."""
+        if self.vm.phase != "turn":
+            return None
+        for action in reversed(self.session.actions):
+            if isinstance(action, RollDie):
+                return action.face
+            if isinstance(action, (EndTurn, DrawOrder)):
+                return None
+        return None
 
     def _show_seats(self, app: Any, vm: Model) -> None:
         self._panels = reuse(self.ids.seats, len(vm.seats), lambda s: SeatPanel(seat=s))
@@ -177,7 +196,13 @@ class CaravelasView(TableKit, BoxLayout):
                 area.add_widget(panel)
             if panel is self._ports:
                 owners = {port: self.name(owner) for port, owner in vm.discovered}
-                panel.show(owners)
+                if vm.phase == "reveal":     # the player's own ports first (only they score), shown ones gone
+                    revealing = self.revealing_seat()
+                    own = tuple(port for port, owner in vm.discovered if owner == revealing)
+                    shown = frozenset(port for p in state.players for port in p.revealed)
+                    panel.show(owners, own, shown)
+                else:
+                    panel.show(owners)
             else:
                 panel.show(seat, state.players[seat].cargo)
             return
@@ -275,7 +300,8 @@ class CaravelasView(TableKit, BoxLayout):
         or in the end the destination card shown."""
         vm = self.vm
         if vm.phase == "reveal":
-            self.submit(RevealCard(self.revealing_seat(), port))
+            if self.submit(RevealCard(self.revealing_seat(), port)):
+                self._ports.clear_search()      # the next card starts from the whole list
             return
         seat = vm.to_act[0]
         if port in dict(vm.discovered):

@@ -79,11 +79,17 @@ class PortList(BoxLayout):
         super().__init__(**kwargs)
         self.on_port = on_port
         self.owners: dict[str, str] = {}
+        self.first: tuple[str, ...] = ()
+        self.hidden: frozenset[str] = frozenset()
 
-    def show(self, owners: dict[str, str]) -> None:
-        """The matching ports; ``owners`` names the discoverer of each discovered port."""
-        self.owners = owners
-        ports = matching_ports(self.ids.search.text)
+    def show(self, owners: dict[str, str], first: tuple[str, ...] = (),
+             hidden: frozenset[str] = frozenset()) -> None:
+        """The matching ports; ``owners`` names the discoverer of each discovered port;
+        ``first`` come before the others, ``hidden`` are left out (destination cards
+        already shown)."""
+        self.owners, self.first, self.hidden = owners, first, hidden
+        matching = [p for p in matching_ports(self.ids.search.text) if p not in hidden]
+        ports = [p for p in first if p in matching] + [p for p in matching if p not in first]
         buttons = reuse(self.ids.ports, len(ports), self._new_button)
         for button, port in zip(buttons, ports):
             button.port = port
@@ -97,7 +103,10 @@ class PortList(BoxLayout):
         return button
 
     def on_search(self) -> None:
-        self.show(self.owners)
+        self.show(self.owners, self.first, self.hidden)
+
+    def clear_search(self) -> None:
+        self.ids.search.text = ""
 
 
 class LisbonPanel(BoxLayout):

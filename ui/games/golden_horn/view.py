@@ -24,6 +24,7 @@ from companion.messages import N_, Text
 from ui.games.golden_horn.controls import PORT_TITLES, GhControls
 from ui.games.golden_horn.widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
+from ui.colours import seat_rgb
 from ui.games.kit import TableKit, reuse
 from ui.widgets.table_camera import TableCameraView
 
@@ -233,7 +234,17 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
         self.camera_view = TableCameraView()
         self.camera_view.table = table
         self.camera_view.hint = self.tr("Camera: drag a ship to move it")
+        self.camera_view.label_for = self.camera_label
         self._place_camera()
+
+    def camera_label(self, tag: Any) -> tuple[str, Any] | None:
+        """A ship on the camera's view: "Bea's ship a", on Bea's colour."""
+        players = self.session.config.players
+        if tag.kind != "ship" or tag.seat is None or not 0 <= tag.seat < len(players):
+            return None
+        player = players[tag.seat]
+        return (self.tr("{name}'s ship {letter}", name=player.name, letter=tag.name.lower()),
+                seat_rgb(player.colour, player.seat))
 
     def _update_inset(self, *_args: Any) -> None:
         self.inset_shown = self.has_camera and self.show_camera and not self.wide
