@@ -13,7 +13,7 @@ from companion.quick_reference import END, SCORING, TURN, QuickReference, RuleSe
 
 def quick_reference(config: GameConfig) -> QuickReference:
     limit = resolve_options(GAME, config)["end.roundLimit"]
-    end = (Text("The game ends at the end of the round in which the last monastery tile was bought; "
+    end: tuple[Text, ...] = (Text("The game ends at the end of the round in which the last monastery tile was bought; "
                 "everyone still plays their turn in that round."),)
     if limit:
         end += (Text("At this table the game also ends after round {number}.", number=limit),)
