@@ -270,11 +270,17 @@ class CompanionApp(App):
         Clock.schedule_once(lambda _dt: self.press(button))
 
     def press(self, button: str) -> None:
-        """A panel button: the screen showing takes it first, then the game at the table."""
-        if self.manager.current_screen.on_panel_press(button):
+        """A panel button: the screen showing takes it first, then its main action (or the
+        game at the table, which confirms what the camera proposed first)."""
+        screen = self.manager.current_screen
+        if screen.on_panel_press(button):
             return
+        main = screen.main_action(button) if button != "undo" else None
         if self.manager.current == "table":
-            self.controller.press(button)
+            self.controller.press(button, main, screen.waiting_for())
+        elif main is not None:
+            log.info("panel %s: %s", button, main.label)
+            main.run()
 
     # -- banner ------------------------------------------------------------
     @mainthread
@@ -301,7 +307,7 @@ class CompanionApp(App):
         self.controller.other_reading()
 
     def reject_proposal(self) -> None:
-        self.controller.reject()
+        self.manager.get_screen("table").reject()
 
     def save_settings(self, settings: Settings) -> None:
         """Save ``settings`` (merged into the file: what it could not read is kept);

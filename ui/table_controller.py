@@ -54,6 +54,15 @@ class ProposalView:
 
 
 @dataclass(frozen=True)
+class MainAction:
+    """What a screen does now when CONFIRM or END TURN is pressed on the panel: the
+    screen's own main button (``label``, in the players' words) and what it does."""
+
+    label: str
+    run: Callable[[], Any]
+
+
+@dataclass(frozen=True)
 class ShownSignal:
     """A signal as the game being played declares it: the LED/buzzer ``cue`` and the
     banner ``text`` (translated, seats as names; None: no banner)."""
@@ -386,10 +395,19 @@ class TableController:
     def redo(self) -> bool:
         return self._safely(lambda: self.session.redo_turn())
 
-    def press(self, button: str) -> None:
-        """A panel button no screen took: the session's, at the table."""
-        if self.session is not None:
-            self.session.press(button)
+    def press(self, button: str, main: MainAction | None = None, waiting_for: str = "") -> None:
+        """A panel button at the table.  UNDO is the session's; CONFIRM and END TURN
+        confirm what the camera proposed first, else do the screen's ``main`` action
+        (its main button now), else the game's own END TURN; with nothing to do the
+        refusal says what the screen is ``waiting_for`` (its prompt)."""
+        session = self.session
+        if session is None:
+            return
+        if button != "undo" and session.pending is None and main is not None:
+            log.info("panel %s: %s", button, main.label)
+            main.run()
+            return
+        session.press(button, waiting_for)
 
     def _safely(self, call: Callable[[], Any]) -> bool:
         if self.session is None:

@@ -319,3 +319,32 @@ def test_a_proposal_made_before_the_game_moved_on_is_checked_again(table, colore
 def test_words_of_the_session_are_said_with_the_players_names(table):
     counter(table)
     assert table.say(Text("{seat} wins", seat=Seat(1))) == "Ben wins"
+
+
+def test_the_panel_does_the_screens_main_action_after_the_cameras_proposal(table, coloretto):
+    """CONFIRM and END TURN: what the camera proposed first, then the screen's main button;
+    UNDO is never a screen's."""
+    from ui.table_controller import MainAction
+
+    ran: list[str] = []
+    main = MainAction("Confirm all", lambda: ran.append("main"))
+    coloretto.propose_from_reading(reading(card(A, 1)))
+    before = len(coloretto.actions)
+    table.press("confirm", main, "Ann: tap the card drawn")
+    assert ran == [] and len(coloretto.actions) == before + 3      # the camera's card first
+    table.press("end_turn", main)
+    table.press("confirm", main)
+    assert ran == ["main", "main"]
+    table.press("undo", main)
+    assert ran == ["main", "main"] and len(coloretto.actions) == before
+
+
+def test_a_panel_button_with_nothing_to_do_says_what_the_screen_asks_for(table, coloretto):
+    """No proposal and no main button: the refusal names the next step, never only
+    "nothing to confirm" (a dead end at the table)."""
+    table.press("confirm", None, "Ann: tap the card drawn, or tap a row to take it")
+    text, error = table.shell.banners[-1]
+    assert error and text == "Nothing to confirm now. Ann: tap the card drawn, or tap a row to take it"
+    table.press("end_turn", None, "Ann: tap the card drawn, or tap a row to take it")
+    assert table.shell.banners[-1][0] == ("END TURN does nothing now. "
+                                          "Ann: tap the card drawn, or tap a row to take it")

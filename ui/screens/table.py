@@ -101,6 +101,16 @@ class TableScreen(AppScreen):
         """A panel button the game's view takes first (a path being tapped): True when taken."""
         return self.view is not None and self.view.on_panel_press(button)
 
+    def main_action(self, button: str):
+        """The game view's main button now, for CONFIRM or END TURN (the camera's
+        proposal, when there is one, is confirmed before it: see TableController.press)."""
+        return self.view.main_action(button) if self.view is not None else None
+
+    def waiting_for(self) -> str:
+        """The game view's prompt (what it asks for now), else whose turn it is."""
+        asked = self.view.waiting_for() if self.view is not None else ""
+        return asked or self.turn_text
+
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
         """One player's action and the table's entries after it (the session says what)."""
@@ -117,7 +127,11 @@ class TableScreen(AppScreen):
         App.get_running_app().controller.other_reading()
 
     def reject(self) -> None:
+        """Drop the camera's proposal; the game's view hears of it (a simulated table takes
+        the rejected card back, so the camera can be shown one again)."""
         App.get_running_app().controller.reject()
+        if self.view is not None:
+            self.view.on_rejected()
 
     def correct_table(self) -> None:
         """Open "correct the table": counts kept by hand, set to what lies on the table."""

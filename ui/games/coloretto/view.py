@@ -29,6 +29,7 @@ from ui.games.coloretto.widgets import (CHIP_WIDTH, CardButton, CardChip, Player
                                         breakdown, card_name, escape, fit_words, show_cards)
 from ui.colours import seat_rgb
 from ui.games.kit import TableKit, reuse
+from ui.table_controller import MainAction
 from vision.games.coloretto.camera import lay_random_card
 
 TINT_IDLE = [0.2, 0.23, 0.27, 1]
@@ -275,7 +276,29 @@ class ColorettoView(TableKit, BoxLayout):
         if table is None:
             return
         if lay_random_card(table, self.session.state, self.rng) is None:
-            self.app.show_banner(self.app.tr("Confirm or reject what the camera saw first"), seconds=4)
+            if self.session.pending is not None:
+                self.app.show_banner(self.app.tr("Confirm or reject what the camera saw first"), seconds=4)
+            else:   # laid, not read yet (a hand still over the mat): it is proposed when still
+                self.app.show_banner(self.app.tr("The camera is still reading the card laid"), seconds=4)
+
+    def on_rejected(self) -> None:
+        """What the camera read was wrong: the card laid on the simulated table is picked
+        up again, so "Lay a card (camera)" works at once (no dead end)."""
+        table = self.simulated_table()
+        if table is not None:
+            table.take_back(self.session.state)
+
+    # -- the panel's CONFIRM and END TURN ---------------------------------------------
+    def main_action(self, button: str) -> MainAction | None:
+        """Coloretto's steps are choices (a card, a row), so the panel's buttons confirm
+        what the camera proposed and END TURN plays a forced move (the game's own); at the
+        end CONFIRM opens the score sheet."""
+        if self.model().is_over and button == "confirm":
+            return MainAction(self.app.tr("Score sheet"), self.open_score_sheet)
+        return None
+
+    def waiting_for(self) -> str:
+        return self.prompt
 
     def open_score_sheet(self) -> None:
         app = self.app
