@@ -33,6 +33,8 @@ from ui.lifecycle import Lifecycle
 from ui.table_controller import JOURNAL_FILE, ShownSignal, TableController
 
 KV_DIR = Path(__file__).resolve().parent
+#: how long the start-up news (which panel is used) stays on the message strip
+STARTUP_NEWS_SECONDS = 8.0
 #: seconds between idle checkpoints of the journal
 CHECKPOINT_SECONDS = 30.0
 
@@ -125,7 +127,9 @@ class CompanionApp(App):
         self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
         self.controller.hardware = self.hardware
         self.simulated = self.hardware.simulated
-        notices.extend(self.hardware.notices)
+        # which panel is used is said once, at start (and in the hardware test), never kept on
+        # the strip all evening; a problem with the pins stays there until it is fixed
+        notices.extend(n for n in self.hardware.notices if n not in self.hardware.said_once)
         # the notices hardware/ may give, marked for the catalogues
         N_("Simulated GPIO panel: use the on-screen buttons and LEDs.")
         N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
@@ -167,6 +171,9 @@ class CompanionApp(App):
         self.lifecycle.start()
         Clock.schedule_interval(lambda _dt: self.controller.checkpoint(), CHECKPOINT_SECONDS)
         self.goto("problem" if self.startup_problem is not None else "home")
+        said_once = self.hardware.said_once if self.hardware is not None else ()
+        if said_once:   # news, so it gives way to anything newer and then leaves the strip
+            self.show_banner(" · ".join(self.tr(n) for n in said_once), seconds=STARTUP_NEWS_SECONDS)
         if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 

@@ -239,3 +239,32 @@ async def caravelas_by_panel(probe) -> None:
     probe.record("to_act_after_end_turn", list(session.to_act))
     panel.record()
 
+
+# -- which panel: said once -----------------------------------------------------------------
+async def panel_notice_said_once(probe) -> None:
+    """No Pi here: which panel is used is news at start, then leaves the strip; the
+    Hardware test and Settings say it."""
+    app = probe.app
+    strip = app.root.ids.strip
+    probe.record("said_once", [app.tr(n) for n in app.hardware.said_once])
+    probe.record("banner_at_start", app.banner)
+    probe.record("banner_is_error", app.banner_is_error)
+    probe.record("strip_kind_at_start", strip.kind)
+    probe.record("notices_at_start", app.notice_text())
+    await probe.screenshot("home_at_start")
+    app.show_banner("Round over. Bo starts the next round")       # news comes: it has the strip
+    await probe.frames(2)
+    probe.record("strip_with_news", strip.text)
+    app.clear_banner()                                             # its time is up
+    await probe.frames(2)
+    probe.record("strip_after", [strip.kind, strip.text])
+    await probe.tap_id("open_hwtest")
+    await probe.until(lambda: app.manager.current == "hwtest")
+    probe.record("hwtest_results", list(app.manager.get_screen("hwtest").results))
+    await probe.screenshot("hwtest")
+    await probe.tap_id("back")
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    probe.record("settings_notice", app.manager.get_screen("settings").panel_notice)
+    await probe.screenshot("settings")

@@ -39,3 +39,15 @@ def test_caravelas_bids_free_move_and_turn_on_the_panel(run_ui):
     assert r["confirm_refusal"].startswith("Nothing to confirm now. Bo: ")
     assert r["to_act_after_end_turn"] != [1]
 
+
+def test_which_panel_is_used_is_said_once_and_news_has_the_strip(run_ui):
+    """"No Raspberry Pi found" is start-up news, not a notice kept on the strip all evening."""
+    run = run_ui("scenarios_panel:panel_notice_said_once")
+    r = run.result
+    [said] = r["said_once"]
+    assert "GPIO panel" in said
+    assert r["banner_at_start"] == said and not r["banner_is_error"] and r["strip_kind_at_start"] == "news"
+    assert said not in r["notices_at_start"]
+    assert r["strip_with_news"] == "Round over. Bo starts the next round"
+    assert r["strip_after"] == ["", ""]           # the strip is free for the evening's news
+    assert said in r["hwtest_results"] and r["settings_notice"] == said

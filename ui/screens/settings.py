@@ -75,6 +75,8 @@ def _seat_lights(value: str, number: int) -> list[Any]:
 
 class SettingsScreen(AppScreen):
     error = StringProperty("")
+    #: which GPIO panel is in use and why (no Pi found: the on-screen one)
+    panel_notice = StringProperty("")
 
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
@@ -91,6 +93,8 @@ class SettingsScreen(AppScreen):
         app = App.get_running_app()
         settings = app.settings
         self.error = ""
+        hardware = app.hardware
+        self.panel_notice = " ".join(app.tr(n) for n in (hardware.said_once if hardware is not None else ()))
         self.ids.camera.values = list(CAMERAS)
         self.ids.camera.text = settings.camera
         self.ids.camera_device.text = settings.camera_device
