@@ -321,6 +321,26 @@ class TableController:
             self.hardware.all_off()
         self.shell.goto("home")
 
+    def abandon_game(self, game_id: int | None = None) -> bool:
+        """The players give up a game (the one at the table, or ``game_id``): it is marked
+        abandoned in the journal (nothing is deleted; History lists it under Unfinished,
+        where it can still be resumed, and the statistics leave it out); a game at the
+        table is then left.  False when the journal could not mark it (the banner says why)."""
+        session = self.session if game_id is None or (
+            self.session is not None and self.session.game_id == game_id) else None
+        if self.journal is None or (session is None and game_id is None):
+            return False
+        target = session.game_id if session is not None else game_id
+        try:
+            self.journal.abandon_game(target)
+        except JournalError as exc:
+            self.shell.show_banner(self.storage_failed(exc), seconds=10, error=True)
+            return False
+        log.info("game #%d abandoned by the players", target)
+        if session is not None:
+            self.close_game()
+        return True
+
     def _close_camera(self) -> None:
         if self.camera is not None:
             self.camera.close()

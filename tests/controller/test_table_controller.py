@@ -348,3 +348,21 @@ def test_a_panel_button_with_nothing_to_do_says_what_the_screen_asks_for(table, 
     table.press("end_turn", None, "Ann: tap the card drawn, or tap a row to take it")
     assert table.shell.banners[-1][0] == ("END TURN does nothing now. "
                                           "Ann: tap the card drawn, or tap a row to take it")
+
+
+def test_an_abandoned_game_is_recorded_as_such_and_the_table_left(table):
+    """Abandon marks the game in the journal (not deleted, not offered for resume) and
+    leaves the table; a game parked earlier is abandoned by its id."""
+    parked = counter(table)
+    parked.submit(parked.legal_actions()[0])
+    session = counter(table)                     # a new game: the first one is still "playing"
+    assert table.journal.unfinished().id == session.game_id
+    assert table.abandon_game() is True
+    assert table.session is None and table.shell.screens[-1] == "home" and table.hardware.off == 1
+    assert table.journal.game(session.game_id).status == "abandoned"
+    assert table.journal.unfinished().id == parked.game_id
+    assert table.abandon_game(parked.game_id) is True
+    assert table.journal.unfinished() is None
+    assert [e.status for e in table.journal.abandoned()] == ["abandoned", "abandoned"]
+    assert len(table.journal.game(parked.game_id).config["players"]) == 2     # kept whole
+    assert table.journal.played() == []                                       # no statistics

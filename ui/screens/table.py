@@ -139,6 +139,12 @@ class TableScreen(AppScreen):
 
         CorrectionPopup().open_for_session()
 
+    def ask_abandon(self) -> None:
+        """Give the game up, asked first with the game and its players named."""
+        from ui.widgets.abandon import ask_abandon_at_table
+
+        ask_abandon_at_table()
+
     def show_scores(self) -> None:
         app = App.get_running_app()
         app.manager.get_screen("scores").show_session(app.session)
