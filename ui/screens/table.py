@@ -8,7 +8,7 @@ from kivy.properties import BooleanProperty, ListProperty, NumericProperty, Obje
 from ui.app_screen import AppScreen
 
 from companion.engine import TABLE
-from companion.signals import GameEnded
+from companion.signals import FinalRound, GameEnded
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui, view_for
 from ui.kv import load_kv
@@ -18,6 +18,8 @@ load_kv(__file__)
 #: the header's font sizes, largest first: 36 sp is 8 mm tall text on a 7" 800×480 screen
 TURN_FONT_SP = (36, 32, 28, 24, 20)
 NEUTRAL_RGB = (0.22, 0.25, 0.29)
+#: how long the final round's announcement stays on the message strip (other news: 5 s)
+FINAL_ROUND_SECONDS = 15
 
 
 class TableScreen(AppScreen):
@@ -89,8 +91,8 @@ class TableScreen(AppScreen):
     def on_signal(self, shown) -> None:
         """A signal of the game (a ``ShownSignal``: its banner text and cue resolved)."""
         app = App.get_running_app()
-        if shown.text is not None:
-            app.show_banner(shown.text, seconds=5)
+        if shown.text is not None:   # the final round's news stays long enough to be read
+            app.show_banner(shown.text, seconds=FINAL_ROUND_SECONDS if isinstance(shown.signal, FinalRound) else 5)
         if self.view is not None:
             self.view.on_signal(shown.signal)
         if isinstance(shown.signal, GameEnded):

@@ -23,12 +23,13 @@ from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
 from companion.coloretto import view_model
+from companion.coloretto.data import CATALOGUE
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
 from ui.games.coloretto.widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
-                                        breakdown, card_name, escape, fit_words, show_cards)
+                                        breakdown, card_name, escape, fit_words, lay_on, show_cards)
 from ui.colours import seat_rgb
-from ui.games.kit import TableKit, reuse
+from ui.games.kit import IDLE_RGB, TableKit, active_rgb, reuse
 from ui.table_controller import MainAction
 from vision.games.coloretto.camera import lay_random_card
 
@@ -119,6 +120,7 @@ class ColorettoView(TableKit, BoxLayout):
             show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards],
                        bold=False)   # plain: "pomarańczowy" whole in a third of a row at 800x480
             strip.tint, strip.status = self._row_look(app, vm, row)
+            lay_on(strip.ids.slots, strip.tint)
             strip.fit_slots()
         # two players to a line from four on: each line stays a fingertip tall at 800x480
         self._player_box.cols = 2 if len(vm.players) >= 4 else 1
@@ -131,6 +133,7 @@ class ColorettoView(TableKit, BoxLayout):
             line.score = str(player.score)
             show_cards(line.ids.chips, [(card, str(n)) for card, n in player.held],
                        width=dp(CHIP_WIDTH), font_size="15sp", pos_hint={"center_y": 0.5})
+            lay_on(line.ids.chips, active_rgb(line.back[:3]) if line.current else IDLE_RGB)
             line.fit_chips()
 
     def _new_row(self, index: int) -> RowStrip:
@@ -195,8 +198,14 @@ class ColorettoView(TableKit, BoxLayout):
         picker.clear_widgets()   # what the picker offers changes with the phase
         phase = vm.phase
         if phase in ("remove_colours", "start_cards"):
-            for colour in vm.setup_colours:
-                picker.add_widget(self._card_button(app, colour, self.pick_colour))
+            # every colour keeps its place (a used one greyed out), so Random and the
+            # colours after a used one stay under the finger
+            shown = CATALOGUE.colours if phase == "remove_colours" else [
+                k for k in vm.card_kinds if k in CATALOGUE.colours]
+            for colour in shown:
+                button = self._card_button(app, colour, self.pick_colour)
+                button.disabled = colour not in vm.setup_colours
+                picker.add_widget(button)
         elif phase == "start_player":
             for seat, name in enumerate(vm.names):
                 button = Factory.PickerButton(text=name)
