@@ -67,3 +67,77 @@ async def picker_stays_cards_stand_out_last_round(probe) -> None:
     probe.record("final_banner", [app.banner, app.banner_is_error, app.root.ids.strip.kind])
     probe.record("final_signals", played)
     await probe.screenshot("final_round_announced")
+
+
+def play_to_the_end(session, rng: random.Random) -> None:
+    """Random legal moves (and the table's chance) until the game is over."""
+    while not session.is_over:
+        if session.table_to_act:
+            session.submit(session.game.sample_chance(session.state, rng))
+        else:
+            legal = session.legal_actions()
+            draws = [a for a in legal if type(a).__name__ in ("Draw", "Place")]
+            takes = [a for a in legal if type(a).__name__ == "Take"]
+            session.submit(rng.choice(draws) if draws and rng.random() < 0.75 else rng.choice(takes or draws))
+
+
+def score_rows(probe) -> list[dict]:
+    """The score table's rows between the names and the totals: heading, each seat's
+    points, and whether the row is in view (three quarters of it inside the scrolled area)."""
+    screen = probe.app.manager.get_screen("scores")
+    scroll = screen.ids.scroll
+    x0, y0 = scroll.to_window(*scroll.pos)
+    out = []
+    for row in reversed(screen.ids.lines.children):
+        _, ry = row.to_window(*row.pos)
+        cells = list(reversed(row.children))
+        shown = min(ry + row.height, y0 + scroll.height) - max(ry, y0)
+        out.append({"heading": cells[0].text,
+                    "points": [getattr(c, "points", "") for c in cells[1:]],
+                    "inside": shown >= 0.75 * row.height})   # three quarters: its points readable
+    return out
+
+
+async def finger_drag(probe, widget, dy: float, hold: float = 0.15) -> None:
+    """A finger rests on ``widget`` (``hold`` s, as a finger does before it moves: longer
+    than Kivy's default 55 ms scroll timeout), then drags ``dy`` px up in small steps."""
+    import asyncio
+
+    from kivy.tests.common import UnitTestTouch
+
+    x, y = widget.to_window(*widget.center)
+    touch = UnitTestTouch(x, y)
+    touch.touch_down()
+    await asyncio.sleep(hold)
+    await probe.frames(1)
+    for step in range(1, 13):
+        touch.touch_move(x, y + dy * step / 12)
+        await probe.frames(1)
+    await probe.frames(3)    # the finger stops before it lifts: no fling
+    touch.touch_up()
+    await probe.frames(30)   # the scroll's effect settles
+
+
+async def final_scores_every_row(probe) -> None:
+    """A whole 3-player game played at random, then the final score table: every row in
+    view, or reached by a finger drag, with a line saying where the rest is."""
+    app = probe.app
+    await start_coloretto(probe)
+    play_to_the_end(app.session, random.Random(5))
+    await probe.until(lambda: app.manager.current == "scores")
+    screen = app.manager.get_screen("scores")
+    await probe.frames(5)
+    await probe.screenshot("scores_top")
+    seen = [score_rows(probe)]
+    hints = [getattr(screen, "more_text", "")]
+    for _ in range(16):                      # drag up by half a view until the last row shows
+        if all(r["inside"] for r in seen[-1][-1:]):
+            break
+        await finger_drag(probe, screen.ids.scroll, screen.ids.scroll.height * 0.5)
+        seen.append(score_rows(probe))
+        hints.append(getattr(screen, "more_text", ""))
+    await probe.screenshot("scores_dragged")
+    probe.record("rows_seen", seen)
+    probe.record("hints", hints)
+    probe.record("totals", list(app.session.score_sheet().totals))
+    probe.record("texts", probe.texts(probe.screen()))

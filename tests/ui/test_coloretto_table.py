@@ -52,3 +52,22 @@ def test_picker_stays_cards_stand_out_and_the_last_round_is_announced(run_ui):
     assert banner == "Final round! The last-round card is out: this round is the last."
     assert not is_error and kind == "news"
     assert ["FinalRound", "flash_all"] in r["final_signals"]
+
+
+def test_every_row_of_the_final_scores_is_in_view_or_reached_by_a_finger(run_ui):
+    """800x480, three players: rows hidden below the fold are said ("more rows below"), a
+    finger drag (resting first, as fingers do) scrolls to them, and the totals add up
+    from the rows a player can see."""
+    r = run_ui("scenarios_coloretto_table:final_scores_every_row").result
+    seen = r["rows_seen"]
+    first = seen[0]
+    hidden = [row for row in first if not row["inside"]]
+    if hidden:
+        assert "more" in r["hints"][0] and str(len(hidden)) in r["hints"][0]
+    assert len(seen) == 1 or seen[1] != first, "the first finger drag did not scroll"
+    reached = {i for view in seen for i, row in enumerate(view) if row["inside"]}
+    assert reached == set(range(len(first))), f"rows never in view: {set(range(len(first))) - reached}"
+    assert seen[-1][-1]["inside"] and r["hints"][-1] == "" or "above" in r["hints"][-1]
+    for seat, total in enumerate(r["totals"]):
+        points = [int(row["points"][seat].replace("−", "-")) for row in first if row["points"][seat]]
+        assert sum(points) == total
