@@ -19,13 +19,13 @@ def rgb_at(image, x: float, y: float, half: int = 1) -> tuple[float, float, floa
 
 def card_against_row(image, rect) -> tuple[float, float]:
     """(the face's contrast with the row, the best the card's edge reaches against the row):
-    the edge is sampled in its outer 3 px along the card's left and right sides, the row
-    just left of the card."""
+    the edge is sampled in the 3 px just outside and inside the card's left and right sides,
+    the row 6 px left of the card."""
     x, y, w, h = rect
-    ground = rgb_at(image, x - 3, y + h / 2)
+    ground = rgb_at(image, x - 6, y + h / 2)
     face = rgb_at(image, x + w / 2, y + h * 0.2, half=2)
     edge = max(contrast(rgb_at(image, x + dx, y + h * f, half=0), ground)
-               for dx in (1, 2, w - 2, w - 3) for f in (0.3, 0.5, 0.7))
+               for dx in (-2, -1, 1, w - 1, w, w + 1) for f in (0.3, 0.5, 0.7))
     return contrast(face, ground), edge
 
 
