@@ -447,23 +447,27 @@ class TableSession:
                 self._emit("changed")
 
     # -- panel -------------------------------------------------------------
-    def press(self, button: str) -> None:
+    def press(self, button: str, waiting_for: str = "") -> None:
         """A press of the GPIO panel (or its on-screen twin): end_turn, confirm or undo.
 
         Refusals are reported to listeners (error signal), never raised, since
-        a button press has no caller to show an exception to.
+        a button press has no caller to show an exception to; ``waiting_for`` (what
+        the table screen asks for now, in the players' words) is added to them.
         """
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}")
         try:
             if button == "undo":
                 self.undo_turn()
+            elif button == "confirm" and self.pending is None and waiting_for:
+                self._refuse(Text("Nothing to confirm now. {next}", next=waiting_for))
             elif button == "confirm" or self.pending is not None:
                 self.confirm()
             else:
                 action = self.game.end_turn_action(self.state)
                 if action is None:
-                    self._refuse(Text("END TURN does nothing now."))
+                    self._refuse(Text("END TURN does nothing now. {next}", next=waiting_for)
+                                 if waiting_for else Text("END TURN does nothing now."))
                     return
                 self.submit(action)
         except CompanionError:

@@ -33,6 +33,9 @@ class GpioBackend:
 
     ``driver`` is the on-screen panel's driver when the pins are mock
     pins (None on real hardware); ``notices`` are sentences for the screen.
+    ``said_once`` are those of them that only say which panel is used (no Pi here, or
+    simulated on purpose): news for the start and the hardware test, not a problem
+    to keep in view; the others name something to fix.
     """
 
     def __init__(self, choice: PinFactoryChoice, panel: Panel, timings: PatternTimings,
@@ -41,6 +44,8 @@ class GpioBackend:
         self.simulated = choice.simulated
         self.model = choice.model
         self.notices: tuple[str, ...] = tuple(notices)
+        self.said_once: tuple[str, ...] = tuple(
+            n for n in self.notices if choice.error is None and n == choice.notice)
         self.panel = panel
         self.player = SignalPlayer(panel, timings)
         self.driver: Optional[SimulatedPanel] = SimulatedPanel(panel) if choice.simulated else None

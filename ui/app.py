@@ -33,6 +33,8 @@ from ui.lifecycle import Lifecycle
 from ui.table_controller import JOURNAL_FILE, ShownSignal, TableController
 
 KV_DIR = Path(__file__).resolve().parent
+#: how long the start-up news (which panel is used) stays on the message strip
+STARTUP_NEWS_SECONDS = 8.0
 #: seconds between idle checkpoints of the journal
 CHECKPOINT_SECONDS = 30.0
 
@@ -127,7 +129,9 @@ class CompanionApp(App):
         self.hardware = open_backend(dict(self.settings.pins), self.options.simulate)
         self.controller.hardware = self.hardware
         self.simulated = self.hardware.simulated
-        notices.extend(self.hardware.notices)
+        # which panel is used is said once, at start (and in the hardware test), never kept on
+        # the strip all evening; a problem with the pins stays there until it is fixed
+        notices.extend(n for n in self.hardware.notices if n not in self.hardware.said_once)
         # the notices hardware/ may give, marked for the catalogues
         N_("Simulated GPIO panel: use the on-screen buttons and LEDs.")
         N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
@@ -169,6 +173,9 @@ class CompanionApp(App):
         self.lifecycle.start()
         Clock.schedule_interval(lambda _dt: self.controller.checkpoint(), CHECKPOINT_SECONDS)
         self.goto("problem" if self.startup_problem is not None else "home")
+        said_once = self.hardware.said_once if self.hardware is not None else ()
+        if said_once:   # news, so it gives way to anything newer and then leaves the strip
+            self.show_banner(" · ".join(self.tr(n) for n in said_once), seconds=STARTUP_NEWS_SECONDS)
         if os.environ.get("TABLE_COMPANION_BENCH_START"):  # python -m ui.bench: first frame, then quit
             Clock.schedule_once(lambda _dt: (print("home-ready", flush=True), self.stop()), 0)
 
@@ -272,11 +279,17 @@ class CompanionApp(App):
         Clock.schedule_once(lambda _dt: self.press(button))
 
     def press(self, button: str) -> None:
-        """A panel button: the screen showing takes it first, then the game at the table."""
-        if self.manager.current_screen.on_panel_press(button):
+        """A panel button: the screen showing takes it first, then its main action (or the
+        game at the table, which confirms what the camera proposed first)."""
+        screen = self.manager.current_screen
+        if screen.on_panel_press(button):
             return
+        main = screen.main_action(button) if button != "undo" else None
         if self.manager.current == "table":
-            self.controller.press(button)
+            self.controller.press(button, main, screen.waiting_for())
+        elif main is not None:
+            log.info("panel %s: %s", button, main.label)
+            main.run()
 
     # -- banner ------------------------------------------------------------
     @mainthread
@@ -317,7 +330,7 @@ class CompanionApp(App):
         self.controller.other_reading()
 
     def reject_proposal(self) -> None:
-        self.controller.reject()
+        self.manager.get_screen("table").reject()
 
     def save_settings(self, settings: Settings) -> None:
         """Save ``settings`` (merged into the file: what it could not read is kept);

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 from kivy.uix.screenmanager import Screen
 
+from ui.table_controller import MainAction
+
 
 class AppScreen(Screen):
     """A screen of the app: filled by ``refresh`` before it shows; offered the GPIO
@@ -13,5 +15,16 @@ class AppScreen(Screen):
 
     def on_panel_press(self, button: str) -> bool:
         """A panel button ("end_turn", "confirm", "undo") pressed while this screen shows:
-        True when the screen took it (otherwise the game at the table gets it)."""
+        True when the screen took it whole (otherwise its main action, then the game at
+        the table, get it)."""
         return False
+
+    def main_action(self, button: str) -> MainAction | None:
+        """What CONFIRM or END TURN (``button``) does on this screen now: its main button
+        (None: the screen has none now)."""
+        return None
+
+    def waiting_for(self) -> str:
+        """What the screen asks the players for now, in their words ("" when nothing),
+        said when a panel button has nothing to do."""
+        return ""

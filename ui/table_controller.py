@@ -55,6 +55,15 @@ class ProposalView:
 
 
 @dataclass(frozen=True)
+class MainAction:
+    """What a screen does now when CONFIRM or END TURN is pressed on the panel: the
+    screen's own main button (``label``, in the players' words) and what it does."""
+
+    label: str
+    run: Callable[[], Any]
+
+
+@dataclass(frozen=True)
 class ShownSignal:
     """A signal as the game being played declares it: the LED/buzzer ``cue`` and the
     banner ``text`` (translated, seats as names; None: no banner)."""
@@ -315,6 +324,26 @@ class TableController:
             self.hardware.all_off()
         self.shell.goto("home")
 
+    def abandon_game(self, game_id: int | None = None) -> bool:
+        """The players give up a game (the one at the table, or ``game_id``): it is marked
+        abandoned in the journal (nothing is deleted; History lists it under Unfinished,
+        where it can still be resumed, and the statistics leave it out); a game at the
+        table is then left.  False when the journal could not mark it (the banner says why)."""
+        session = self.session if game_id is None or (
+            self.session is not None and self.session.game_id == game_id) else None
+        if self.journal is None or (session is None and game_id is None):
+            return False
+        target = session.game_id if session is not None else game_id
+        try:
+            self.journal.abandon_game(target)
+        except JournalError as exc:
+            self.shell.show_banner(self.storage_failed(exc), seconds=10, error=True)
+            return False
+        log.info("game #%d abandoned by the players", target)
+        if session is not None:
+            self.close_game()
+        return True
+
     def _close_camera(self) -> None:
         if self.camera is not None:
             self.camera.close()
@@ -405,10 +434,19 @@ class TableController:
     def redo(self) -> bool:
         return self._safely(lambda: self.session.redo_turn())
 
-    def press(self, button: str) -> None:
-        """A panel button no screen took: the session's, at the table."""
-        if self.session is not None:
-            self.session.press(button)
+    def press(self, button: str, main: MainAction | None = None, waiting_for: str = "") -> None:
+        """A panel button at the table.  UNDO is the session's; CONFIRM and END TURN
+        confirm what the camera proposed first, else do the screen's ``main`` action
+        (its main button now), else the game's own END TURN; with nothing to do the
+        refusal says what the screen is ``waiting_for`` (its prompt)."""
+        session = self.session
+        if session is None:
+            return
+        if button != "undo" and session.pending is None and main is not None:
+            log.info("panel %s: %s", button, main.label)
+            main.run()
+            return
+        session.press(button, waiting_for)
 
     def _safely(self, call: Callable[[], Any]) -> bool:
         if self.session is None:

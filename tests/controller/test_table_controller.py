@@ -341,3 +341,50 @@ def test_a_refusal_cites_its_rulebook_heading_and_the_quick_reference_has_its_se
     assert index is not None and reference.sections[index].heading == HEADINGS["§4"]
     assert table.confirm() is False                    # a refusal of the session's: no rulebook heading
     assert table.shell.rules[-1] is None and table.rule_section(None) is None
+
+
+def test_the_panel_does_the_screens_main_action_after_the_cameras_proposal(table, coloretto):
+    """CONFIRM and END TURN: what the camera proposed first, then the screen's main button;
+    UNDO is never a screen's."""
+    from ui.table_controller import MainAction
+
+    ran: list[str] = []
+    main = MainAction("Confirm all", lambda: ran.append("main"))
+    coloretto.propose_from_reading(reading(card(A, 1)))
+    before = len(coloretto.actions)
+    table.press("confirm", main, "Ann: tap the card drawn")
+    assert ran == [] and len(coloretto.actions) == before + 3      # the camera's card first
+    table.press("end_turn", main)
+    table.press("confirm", main)
+    assert ran == ["main", "main"]
+    table.press("undo", main)
+    assert ran == ["main", "main"] and len(coloretto.actions) == before
+
+
+def test_a_panel_button_with_nothing_to_do_says_what_the_screen_asks_for(table, coloretto):
+    """No proposal and no main button: the refusal names the next step, never only
+    "nothing to confirm" (a dead end at the table)."""
+    table.press("confirm", None, "Ann: tap the card drawn, or tap a row to take it")
+    text, error = table.shell.banners[-1]
+    assert error and text == "Nothing to confirm now. Ann: tap the card drawn, or tap a row to take it"
+    table.press("end_turn", None, "Ann: tap the card drawn, or tap a row to take it")
+    assert table.shell.banners[-1][0] == ("END TURN does nothing now. "
+                                          "Ann: tap the card drawn, or tap a row to take it")
+
+
+def test_an_abandoned_game_is_recorded_as_such_and_the_table_left(table):
+    """Abandon marks the game in the journal (not deleted, not offered for resume) and
+    leaves the table; a game parked earlier is abandoned by its id."""
+    parked = counter(table)
+    parked.submit(parked.legal_actions()[0])
+    session = counter(table)                     # a new game: the first one is still "playing"
+    assert table.journal.unfinished().id == session.game_id
+    assert table.abandon_game() is True
+    assert table.session is None and table.shell.screens[-1] == "home" and table.hardware.off == 1
+    assert table.journal.game(session.game_id).status == "abandoned"
+    assert table.journal.unfinished().id == parked.game_id
+    assert table.abandon_game(parked.game_id) is True
+    assert table.journal.unfinished() is None
+    assert [e.status for e in table.journal.abandoned()] == ["abandoned", "abandoned"]
+    assert len(table.journal.game(parked.game_id).config["players"]) == 2     # kept whole
+    assert table.journal.played() == []                                       # no statistics

@@ -31,6 +31,7 @@ def test_on_a_laptop_the_panel_is_simulated(laptop):
     with open_backend({"seat_leds": [17, 27]}, None, timings=FAST, model_path=laptop) as backend:
         assert backend.simulated and backend.driver is not None
         assert backend.notices == ("No Raspberry Pi found: the GPIO panel is simulated on screen.",)
+        assert backend.said_once == backend.notices     # which panel is used: said once, no problem
         presses = []
         pressed = threading.Event()
         backend.on_press = lambda name: (presses.append(name), pressed.set())
@@ -69,6 +70,7 @@ def test_bad_pin_settings_fall_back_with_the_reason(pi):
         assert backend.simulated and backend.factory is not real
         assert backend.notices[0] == (
             "GPIO pin settings ignored: pins.confirm and pins.seat_leds[2] (seat 3) both use GPIO 22")
+        assert backend.notices[0] not in backend.said_once   # a problem to fix stays in view
     real.close()
 
 
@@ -92,6 +94,7 @@ def test_a_busy_pin_on_a_pi_falls_back(pi):
         assert backend.simulated and backend.factory is not real
         assert "pins.undo (GPIO 16)" in backend.notices[0]
         assert "using the on-screen panel" in backend.notices[0]
+        assert backend.said_once == ()
     squatter.close()
 
 

@@ -30,6 +30,8 @@ class Probe:
         self.app = app
         self.out = out_dir
         self.results: dict[str, Any] = {"screenshots": {}, "trees": {}}
+        #: tapping New game answers "Keep it for later" when it asks about an unfinished game
+        self.keep_unfinished = True
 
     # -- waiting -------------------------------------------------------------
     async def frames(self, count: int = 2) -> None:
@@ -213,6 +215,25 @@ class Probe:
 
     async def tap_id(self, wid: str, **kw) -> None:
         await self.tap(self.find(wid=wid, **kw))
+        if wid == "new_game" and self.keep_unfinished:
+            await self.keep_for_later()
+
+    def tagged(self, ident: str, root: Widget | None = None) -> Widget | None:
+        """The visible widget whose ``test_id`` is ``ident`` (on the window: popups too)."""
+        return next((w for w in self.walk(root or Window)
+                     if getattr(w, "test_id", None) == ident and self.visible(w)), None)
+
+    async def keep_for_later(self) -> None:
+        """New game while a game is unfinished asks first: a scenario about something else
+        answers "Keep it for later" (what New game did before it asked), and it is counted."""
+        await self.frames(2)
+        popup = self.tagged("unfinished_popup")
+        if popup is None:
+            return
+        await self.until(self.popups_at_rest)
+        self.results["kept_for_later"] = self.results.get("kept_for_later", 0) + 1
+        await self.tap(self.tagged("unfinished_later", popup))
+        await self.until(lambda: self.tagged("unfinished_popup") is None)
 
     async def tap_text(self, text: str, **kw) -> None:
         await self.tap(self.find(text=text, **kw))

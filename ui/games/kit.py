@@ -20,6 +20,7 @@ from kivy.uix.widget import Widget
 from companion.errors import CompanionError
 from companion.signals import ALERT, CELEBRATE, CHASE, FLASH, FLASH_ALL, Cue, Signal
 from ui.colours import RGB, contrast, ink_on
+from ui.table_controller import MainAction
 
 #: a waiting seat's strip; the active seat's strip stands out from it at least 3:1
 IDLE_RGB: RGB = (0.11, 0.12, 0.14)
@@ -171,6 +172,20 @@ class TableKit:
         """A panel button the view takes before the table does (a path being tapped):
         True when taken (views override; the default takes none)."""
         return False
+
+    def main_action(self, button: str) -> MainAction | None:
+        """What CONFIRM or END TURN (``button``) does now: the view's main button, the one a
+        player would tap next without choosing anything (views override; None: none now,
+        then END TURN is the game's own and CONFIRM says what the view waits for)."""
+        return None
+
+    def waiting_for(self) -> str:
+        """What the view asks the players for now (its prompt), in their words."""
+        return ""
+
+    def on_rejected(self) -> None:
+        """The players rejected what the camera saw (views with a simulated table take
+        back what was laid by hand, so it can be laid again; the default does nothing)."""
 
     def show_flashing(self) -> None:
         """Draw ``self.flashing`` (views override; the default is the view's refresh)."""

@@ -246,6 +246,8 @@ class HistoryScreen(AppScreen):
                               if isinstance(p, dict))
             when = local_text(entry.started, "%d.%m.%Y %H:%M")
             row.ids.label.text = f"{game_title(entry.game)} · {when} · {names}"
+            if entry.status == "abandoned":   # given up by the players, not only left for a newer game
+                row.ids.label.text += " · " + app.tr("abandoned")
             row.game_id = entry.id
             row.damaged = bool(entry.damage)
             row.current = entry.id == current

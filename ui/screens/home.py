@@ -91,6 +91,28 @@ class HomeScreen(AppScreen):
             button.bind(on_release=lambda _b, gid=row["id"]: self.open_history(gid))
             box.add_widget(button)
 
+    def new_game(self) -> None:
+        """Set up a new game; while one is unfinished, ask first: resume it, abandon it,
+        or keep it for later (it is never parked silently)."""
+        app = App.get_running_app()
+        try:
+            entry = app.journal.unfinished() if app.journal is not None else None
+        except CompanionError:
+            entry = None   # the list above already said what is wrong with the journal
+        if entry is None or entry.damage:
+            app.goto("setup")
+            return
+        from ui.widgets.abandon import ask_about_unfinished
+
+        ask_about_unfinished(entry, new_game=lambda: app.goto("setup"), resume=self.resume_id_game)
+
+    def resume_id_game(self, game_id: int) -> None:
+        app = App.get_running_app()
+        try:
+            app.resume_game(game_id)
+        except CompanionError as exc:
+            app.show_banner(str(exc), seconds=10, error=True)
+
     def resume(self) -> None:
         app = App.get_running_app()
         try:

@@ -35,7 +35,8 @@ class HardwareTestScreen(AppScreen):
         if not self.running:
             app = App.get_running_app()
             self.prompt = app.tr("Checks every button, LED and the buzzer of the panel, one by one.")
-            self.results = []
+            # which panel this is (no Pi here: the on-screen one), and any problem with its pins
+            self.results = [app.tr(n) for n in (app.hardware.notices if app.hardware is not None else ())]
 
     def start(self) -> None:
         app = App.get_running_app()

@@ -132,6 +132,23 @@ class ScoresScreen(AppScreen):
     heading = StringProperty("")
     final = BooleanProperty(False)
     back_to = StringProperty("table")
+    #: where the rows out of view are ("" when every row shows)
+    more_text = StringProperty("")
+
+    def show_more(self, *_args: Any) -> None:
+        """Say how many rows lie below (and above) the scrolled area, and which way to drag."""
+        scroll, lines = self.ids.get("scroll"), self.ids.get("lines")
+        if scroll is None or lines is None:
+            return
+        below, above = rows_out_of_view(scroll, lines)
+        app = App.get_running_app()
+        parts = []
+        if below:
+            parts.append("▼ " + app.tr(Text("{count} more row below: drag the table up",
+                                             "{count} more rows below: drag the table up", count=below)))
+        if above:
+            parts.append("▲ " + app.tr(Text("{count} row above", "{count} rows above", count=above)))
+        self.more_text = " · ".join(parts)
 
     def show_session(self, session) -> None:
         players = session.config.players
@@ -181,11 +198,13 @@ class ScoresScreen(AppScreen):
         self._add_row(self.ids.names, app.tr("Tap a name for the details"), header)
         for row in table_rows(sheet.get("lines", []), len(names)):
             self._add_line_row(row, len(names), headings or {})
+        self.ids.scroll.scroll_y = 1                 # a new table starts at its first row
         totals = sheet.get("totals", [])
         self._add_row(self.ids.totals, app.tr("Total"), [
             Factory.ScoreTotal(text=str(totals[seat]) if seat < len(totals) else "?")
             for seat in range(len(names))])
         table.draw_columns()
+        self.show_more()
 
     def _add_line_row(self, row: TableRow, seats: int, headings: Mapping[str, str]) -> None:
         app = App.get_running_app()
@@ -216,6 +235,27 @@ class ScoresScreen(AppScreen):
             cell.width = width
             row.add_widget(cell)
         into.add_widget(row)
+
+
+#: a row counts as in view when this much of its height shows (its points are readable)
+ROW_SHOWN = 0.75
+
+
+def rows_out_of_view(scroll: Any, lines: Any) -> tuple[int, int]:
+    """How many of ``lines``' rows lie below and above what ``scroll`` shows (less than
+    ROW_SHOWN of their height in view)."""
+    if lines.height <= scroll.height + 1:
+        return 0, 0
+    hidden = lines.height - scroll.height
+    bottom = hidden * min(1.0, max(0.0, scroll.scroll_y))   # the content's y at the view's bottom
+    top = bottom + scroll.height
+    below = above = 0
+    for row in lines.children:
+        shown = min(row.top, top) - max(row.y, bottom)
+        if shown < ROW_SHOWN * row.height:
+            below += row.center_y < (bottom + top) / 2
+            above += row.center_y >= (bottom + top) / 2
+    return below, above
 
 
 def match_block(session, final: bool) -> Any | None:

@@ -113,6 +113,8 @@ class SettingsScreen(AppScreen):
     def _camera_code(self, words: str) -> str:
         app = App.get_running_app()
         return next((code for code, said in CAMERA_WORDS.items() if app.tr(said) == words), words)
+    #: which GPIO panel is in use and why (no Pi found: the on-screen one)
+    panel_notice = StringProperty("")
 
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
@@ -134,6 +136,8 @@ class SettingsScreen(AppScreen):
         app = App.get_running_app()
         settings = app.settings
         self.error = ""
+        hardware = app.hardware
+        self.panel_notice = " ".join(app.tr(n) for n in (hardware.said_once if hardware is not None else ()))
         self.advanced = False
         self.ids.camera.values = [app.tr(CAMERA_WORDS[code]) for code in CAMERAS]
         self.ids.camera.text = app.tr(CAMERA_WORDS.get(settings.camera, settings.camera))

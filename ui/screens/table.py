@@ -9,7 +9,7 @@ from ui.app_screen import AppScreen
 
 from companion.engine import TABLE
 from companion.games import load_manifest
-from companion.signals import GameEnded
+from companion.signals import FinalRound, GameEnded
 from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui, view_for
 from ui.kv import load_kv
@@ -19,6 +19,8 @@ load_kv(__file__)
 #: the header's font sizes, largest first: 36 sp is 8 mm tall text on a 7" 800×480 screen
 TURN_FONT_SP = (36, 32, 28, 24, 20)
 NEUTRAL_RGB = (0.22, 0.25, 0.29)
+#: how long the final round's announcement stays on the message strip (other news: 5 s)
+FINAL_ROUND_SECONDS = 15
 
 
 class TableScreen(AppScreen):
@@ -92,8 +94,8 @@ class TableScreen(AppScreen):
     def on_signal(self, shown) -> None:
         """A signal of the game (a ``ShownSignal``: its banner text and cue resolved)."""
         app = App.get_running_app()
-        if shown.text is not None:
-            app.show_banner(shown.text, seconds=5)
+        if shown.text is not None:   # the final round's news stays long enough to be read
+            app.show_banner(shown.text, seconds=FINAL_ROUND_SECONDS if isinstance(shown.signal, FinalRound) else 5)
         if self.view is not None:
             self.view.on_signal(shown.signal)
         if isinstance(shown.signal, GameEnded):
@@ -103,6 +105,16 @@ class TableScreen(AppScreen):
     def on_panel_press(self, button: str) -> bool:
         """A panel button the game's view takes first (a path being tapped): True when taken."""
         return self.view is not None and self.view.on_panel_press(button)
+
+    def main_action(self, button: str):
+        """The game view's main button now, for CONFIRM or END TURN (the camera's
+        proposal, when there is one, is confirmed before it: see TableController.press)."""
+        return self.view.main_action(button) if self.view is not None else None
+
+    def waiting_for(self) -> str:
+        """The game view's prompt (what it asks for now), else whose turn it is."""
+        asked = self.view.waiting_for() if self.view is not None else ""
+        return asked or self.turn_text
 
     # -- buttons -----------------------------------------------------------
     def undo(self) -> None:
@@ -120,13 +132,23 @@ class TableScreen(AppScreen):
         App.get_running_app().controller.other_reading()
 
     def reject(self) -> None:
+        """Drop the camera's proposal; the game's view hears of it (a simulated table takes
+        the rejected card back, so the camera can be shown one again)."""
         App.get_running_app().controller.reject()
+        if self.view is not None:
+            self.view.on_rejected()
 
     def correct_table(self) -> None:
         """Open "correct the table": counts kept by hand, set to what lies on the table."""
         from ui.screens.correction import CorrectionPopup
 
         CorrectionPopup().open_for_session()
+
+    def ask_abandon(self) -> None:
+        """Give the game up, asked first with the game and its players named."""
+        from ui.widgets.abandon import ask_abandon_at_table
+
+        ask_abandon_at_table()
 
     def show_scores(self) -> None:
         app = App.get_running_app()

@@ -33,6 +33,7 @@ from companion.messages import Text
 from ui.games.alles_auf_1_karte.cards import COLOUR_RGB, DieView
 from ui.games.alles_auf_1_karte.panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
+from ui.table_controller import MainAction
 
 log = logging.getLogger(__name__)
 
@@ -415,6 +416,33 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
                 return
             actions.append(Pass(seat) if choice == ("pass",) else Mark(seat, choice[1], choice[2]))
         self.submit_all(actions)
+
+    # -- the panel's CONFIRM and END TURN ---------------------------------------------
+    def main_action(self, button: str) -> MainAction | None:
+        """Confirm all once everyone has chosen (both buttons); deciding on a re-roll,
+        CONFIRM throws the dice picked up (or keeps the roll) and END TURN keeps the roll;
+        keeping cards, the next seat that chose three; a card to draw, CONFIRM opens the
+        picker."""
+        vm = self.vm
+        if vm.phase == "mark":
+            if vm.to_act and all(seat in self.choices for seat in vm.to_act):
+                return MainAction(self.tr("Confirm all"), self.confirm_all)
+            return None
+        if vm.phase == "decide" and vm.to_act == (vm.active_seat,):
+            if button == "confirm" and self.picked:
+                return MainAction(self.tr("Re-roll {count}", count=len(self.picked)), self.reroll)
+            return MainAction(self.tr("Keep roll"), self.keep_roll)
+        if vm.phase == "keep":
+            ready = [seat for seat in vm.to_act if len(self.keeping.get(seat, ())) == 3]   # 3 of 5 kept
+            if ready:
+                return MainAction(self.tr("Keep"), lambda: self.keep_cards(ready[0]))
+            return None
+        if vm.needs_card_by_tap and button == "confirm":
+            return MainAction(self.tr("Pick card"), self.open_picker)
+        return None
+
+    def waiting_for(self) -> str:
+        return self.info
 
     def keep_cards(self, seat: int) -> None:
         self.submit(KeepCards(seat, tuple(sorted(self.keeping.get(seat, set())))))

@@ -25,6 +25,7 @@ from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
 from companion.messages import N_, Text
 from ui.games.caravelas.widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
+from ui.table_controller import MainAction
 from ui.games.kit import TableKit, escape, reuse, tag
 
 TABS = {"sail": N_("Sail"), "port": N_("Port"), "goods": N_("Goods"), "card": N_("Card"),
@@ -281,6 +282,23 @@ class CaravelasView(TableKit, BoxLayout):
         for button, (ident, text, handler) in zip(buttons, items):
             button.text, button.handler = text, handler
             tag(button, ident)
+
+    # -- the panel's CONFIRM and END TURN ---------------------------------------------
+    def main_action(self, button: str) -> MainAction | None:
+        """During a free move both panel buttons end it (the strip's "End the free move");
+        at the end CONFIRM opens the score sheet.  Otherwise END TURN is the game's own
+        (pass a bid, end the turn) and CONFIRM, which must never end a turn by habit,
+        says what the screen asks for."""
+        vm = self.vm
+        seat = next((s for s in vm.to_act if s != TABLE), None)
+        if vm.phase == "turn" and seat is not None and vm.pending in ("bonus", "compass"):
+            return MainAction(self.tr("End the free move"), lambda: self.submit(EndBonus(seat)))
+        if vm.phase == "over" and button == "confirm":
+            return MainAction(self.tr("Score sheet"), self.open_score_sheet)
+        return None
+
+    def waiting_for(self) -> str:
+        return self.prompt
 
     # -- handlers ------------------------------------------------------------------------
     def pick_order(self, seat: int) -> None:

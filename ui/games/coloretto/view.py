@@ -23,12 +23,14 @@ from kivy.uix.label import Label
 from kivy.uix.popup import Popup
 
 from companion.coloretto import view_model
+from companion.coloretto.data import CATALOGUE
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
 from ui.games.coloretto.widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
-                                        breakdown, card_name, escape, fit_words, show_cards)
+                                        breakdown, card_name, escape, fit_words, lay_on, show_cards)
 from ui.colours import seat_rgb
-from ui.games.kit import TableKit, reuse
+from ui.games.kit import IDLE_RGB, TableKit, active_rgb, reuse
+from ui.table_controller import MainAction
 from vision.games.coloretto.camera import lay_random_card
 
 TINT_IDLE = [0.2, 0.23, 0.27, 1]
@@ -118,6 +120,7 @@ class ColorettoView(TableKit, BoxLayout):
             show_cards(strip.ids.slots, [(c, card_name(app, c) if c else "") for c in cards],
                        bold=False)   # plain: "pomarańczowy" whole in a third of a row at 800x480
             strip.tint, strip.status = self._row_look(app, vm, row)
+            lay_on(strip.ids.slots, strip.tint)
             strip.fit_slots()
         # two players to a line from four on: each line stays a fingertip tall at 800x480
         self._player_box.cols = 2 if len(vm.players) >= 4 else 1
@@ -130,6 +133,7 @@ class ColorettoView(TableKit, BoxLayout):
             line.score = str(player.score)
             show_cards(line.ids.chips, [(card, str(n)) for card, n in player.held],
                        width=dp(CHIP_WIDTH), font_size="15sp", pos_hint={"center_y": 0.5})
+            lay_on(line.ids.chips, active_rgb(line.back[:3]) if line.current else IDLE_RGB)
             line.fit_chips()
 
     def _new_row(self, index: int) -> RowStrip:
@@ -194,8 +198,14 @@ class ColorettoView(TableKit, BoxLayout):
         picker.clear_widgets()   # what the picker offers changes with the phase
         phase = vm.phase
         if phase in ("remove_colours", "start_cards"):
-            for colour in vm.setup_colours:
-                picker.add_widget(self._card_button(app, colour, self.pick_colour))
+            # every colour keeps its place (a used one greyed out), so Random and the
+            # colours after a used one stay under the finger
+            shown = CATALOGUE.colours if phase == "remove_colours" else [
+                k for k in vm.card_kinds if k in CATALOGUE.colours]
+            for colour in shown:
+                button = self._card_button(app, colour, self.pick_colour)
+                button.disabled = colour not in vm.setup_colours
+                picker.add_widget(button)
         elif phase == "start_player":
             for seat, name in enumerate(vm.names):
                 button = Factory.PickerButton(text=name)
@@ -275,7 +285,29 @@ class ColorettoView(TableKit, BoxLayout):
         if table is None:
             return
         if lay_random_card(table, self.session.state, self.rng) is None:
-            self.app.show_banner(self.app.tr("Confirm or reject what the camera saw first"), seconds=4)
+            if self.session.pending is not None:
+                self.app.show_banner(self.app.tr("Confirm or reject what the camera saw first"), seconds=4)
+            else:   # laid, not read yet (a hand still over the mat): it is proposed when still
+                self.app.show_banner(self.app.tr("The camera is still reading the card laid"), seconds=4)
+
+    def on_rejected(self) -> None:
+        """What the camera read was wrong: the card laid on the simulated table is picked
+        up again, so "Lay a card (camera)" works at once (no dead end)."""
+        table = self.simulated_table()
+        if table is not None:
+            table.take_back(self.session.state)
+
+    # -- the panel's CONFIRM and END TURN ---------------------------------------------
+    def main_action(self, button: str) -> MainAction | None:
+        """Coloretto's steps are choices (a card, a row), so the panel's buttons confirm
+        what the camera proposed and END TURN plays a forced move (the game's own); at the
+        end CONFIRM opens the score sheet."""
+        if self.model().is_over and button == "confirm":
+            return MainAction(self.app.tr("Score sheet"), self.open_score_sheet)
+        return None
+
+    def waiting_for(self) -> str:
+        return self.prompt
 
     def open_score_sheet(self) -> None:
         app = self.app

@@ -2,7 +2,7 @@
 breakdown (a player's optimal score line by line), with how each card reads."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Sequence
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
@@ -14,7 +14,7 @@ from kivy.uix.label import Label
 
 from companion.coloretto.view_model import GOLDEN_JOKER, LAST_ROUND, ColorettoViewModel, colour_name
 from companion.messages import N_, Text
-from ui.colours import ink_on
+from ui.colours import BLACK, WHITE, contrast, ink_on
 from ui.games.kit import text_fill
 from vision.games.coloretto.camera import CARD_RGB
 
@@ -40,16 +40,48 @@ def card_rgba(card: str) -> list[float]:
 
 # -- widgets --------------------------------------------------------------------------
 
+#: a card must stand out from what it lies on (its row, its player's line) at least this much
+CARD_CONTRAST = 3.0
+
+
+def rim_rgba(face: Sequence[float], ground: Sequence[float]) -> list[float]:
+    """The outline a card of fill ``face`` gets on ``ground``: none when the face itself
+    stands out at least CARD_CONTRAST:1 (a yellow card on a dark row), else white or black,
+    whichever stands out more from the ground (a brown card on the brown "take" row)."""
+    if not ground or contrast(tuple(face[:3]), tuple(ground[:3])) >= CARD_CONTRAST:
+        return [0, 0, 0, 0]
+    light = contrast(WHITE, tuple(ground[:3])) >= contrast(BLACK, tuple(ground[:3]))
+    return [1, 1, 1, 1] if light else [0, 0, 0, 1]
+
+
 class CardChip(Label):
-    """A card face: its colour (jokers striped), a short text on it; "" = an empty slot."""
+    """A card face: its colour (jokers striped), a short text on it; "" = an empty slot.
+    ``ground`` is the colour it lies on (set by the view): a card too close to it in
+    colour gets an outline (``rim``)."""
 
     card = StringProperty("")
     face = ListProperty([0, 0, 0, 0])
     ink = ListProperty([1, 1, 1, 1])
+    ground = ListProperty([])
+    rim = ListProperty([0, 0, 0, 0])
 
     def on_card(self, _chip: Any, card: str) -> None:
         self.face = [*text_fill(card_rgba(card)[:3]), 1] if card else [0, 0, 0, 0]
         self.ink = [*ink_on(self.face[:3]), 1] if card else [1, 1, 1, 1]
+        self._set_rim()
+
+    def on_ground(self, *_args: Any) -> None:
+        self._set_rim()
+
+    def _set_rim(self) -> None:
+        self.rim = rim_rgba(self.face, self.ground) if self.card else [0, 0, 0, 0]
+
+
+def lay_on(box: Any, ground: Sequence[float]) -> None:
+    """The cards in ``box`` lie on ``ground`` (their row's or their line's fill)."""
+    for chip in box.children:
+        if isinstance(chip, CardChip):
+            chip.ground = list(ground[:3])
 
 
 class CardButton(ButtonBehavior, CardChip):

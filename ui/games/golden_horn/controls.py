@@ -21,6 +21,7 @@ from companion.golden_horn.view_model import COLOURS, GoldenHornViewModel
 from companion.messages import N_
 from ui.games.golden_horn.widgets import COLOUR_NAMES, COLOUR_RGBA, dots, heading_mark, make
 from ui.games.kit import tag
+from ui.table_controller import MainAction
 
 PORT_TITLES = {"V": N_("Venice"), "C": N_("Constantinople"), "M": N_("Modone")}
 #: more destinations than this go on a strip that scrolls sideways
@@ -57,6 +58,32 @@ class GhControls:
             self._pirate_card_controls(vm)
         else:
             self._turn_controls(vm)
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM and END TURN do the step's main button: Enter once every
+        cube or card drawn is tapped, Place the ships, End turn after the move, Send the
+        pirates once both cards are tapped, Final scores at the end."""
+        vm = self.vm
+        if vm.is_over:
+            return MainAction(self.tr("Final scores"), self.app.manager.get_screen("table").show_scores)
+        if vm.chance is not None:
+            kind, target, count = vm.chance.kind, vm.chance.target, vm.chance.count
+            if len(self.picked) >= count:
+                return MainAction(self.tr("Enter"), lambda: self.enter_chance(kind, target))
+            return None
+        if vm.placing_seat is not None:
+            owner = vm.placing_seat
+            return MainAction(self.tr("Place the ships"), lambda: self.place(owner))
+        if vm.phase == "after_move":
+            seat = vm.active_seat
+            return MainAction(self.tr("End turn"), lambda: self.submit(EndTurn(seat)))
+        if self.mode == "pirates_cards" and self.target and len(self.picked) == 2:
+            seat, target, picked = vm.active_seat, self.target, "".join(self.picked)
+            return MainAction(self.tr("Send the pirates"), lambda: self.submit(Attack(seat, target, picked)))
+        return None
+
+    def waiting_for(self) -> str:
+        return self.ids.prompt.text
 
     def _prompt(self, text: str) -> None:
         self.ids.prompt.text = text

@@ -117,6 +117,12 @@ class ColorettoTable(SimulatedTable):
         self.loose.append(LooseCard(card, row, under, state.round))
         self.sync(state)
 
+    def take_back(self, state: Any) -> None:
+        """The cards laid by hand are picked up again (the players rejected what the
+        camera read of them): the mat shows ``state`` alone."""
+        self.loose = []
+        self.sync(state)
+
     def sync(self, state: Any) -> None:
         """Show the rows of ``state`` and the loose cards it does not explain yet."""
         self.loose = [c for c in self.loose if _still_loose(c, state)]
