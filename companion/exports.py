@@ -18,11 +18,13 @@ import hashlib
 import io
 import json
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+# BG Stats' ids: a game's BoardGameGeek id, and uuids stable from export to export (a file
+# exported twice updates the same plays in BG Stats instead of adding them again)
+from companion.bgstats_link import APP, BGG_IDS, ranks, stable_uuid
 from companion.dates import date_problem, local_text
 from companion.engine import GameConfig
 from companion.errors import CompanionError, JournalError, RecordError
@@ -34,13 +36,6 @@ from companion.timeline import game_result
 from companion.stats import Play, PlayerNames, plays_from_rows
 from companion.story import journal_actions
 
-#: BoardGameGeek ids, only those found in public sources (see the README, "Leaving the Pi");
-#: a game without one is exported with bggId 0 (not linked to BoardGameGeek)
-BGG_IDS: dict[str, int] = {"coloretto": 5782}
-APP = "Table Companion"
-#: uuids in the BG Stats file are derived from this namespace, so exporting twice gives
-#: the same uuids and BG Stats updates its plays instead of adding them again
-NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://table-companion.invalid/bgstats")
 CSV_COLUMNS = ("game_id", "date", "game", "title", "bgg_id", "seat", "player", "score", "winner",
                "start_player", "players", "duration_min")
 
@@ -105,22 +100,6 @@ def csv_text(plays: Iterable[Play]) -> str:
 
 
 # -- BG Stats --------------------------------------------------------------------------
-def _uuid(*parts: Any) -> str:
-    return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts))).upper()
-
-
-def _ranks(totals: Sequence[int], winners: Sequence[int]) -> list[int]:
-    """1 for the winners, then by total (shared totals share a rank)."""
-    ranks = []
-    for seat, total in enumerate(totals):
-        if seat in winners:
-            ranks.append(1)
-        else:
-            ahead = {s for s, t in enumerate(totals) if t > total} | set(winners)
-            ranks.append(len(ahead) + 1)
-    return ranks
-
-
 def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str, Any]:
     """The plays as a BG Stats export file (the shape kept in
     tests/data/bgstats/export-sample.json)."""
@@ -144,7 +123,7 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             low = high = 0
         title = game_title(name)
         games.append({
-            "uuid": _uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
+            "uuid": stable_uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
             "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
             "urlThumb": "", "urlImage": "", "bggName": title, "bggYear": 0,
             "bggId": BGG_IDS.get(name, 0), "designers": "", "isBaseGame": 1, "isExpansion": 0,
@@ -152,9 +131,9 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             "maxPlayTime": 0, "minAge": 0})
     out_plays = []
     for play in plays:
-        ranks = _ranks(play.totals, play.winners)
+        order = ranks(play.totals, play.winners)
         out_plays.append({
-            "uuid": _uuid("play", play.game, play.started),  # stays the same after a rename
+            "uuid": stable_uuid("play", play.game, play.started),  # stays the same after a rename
             "modificationDate": stamp, "entryDate": _local(play.finished),
             "playDate": _local(play.started), "usesTeams": False,
             "durationMin": round(play.duration / 60), "ignored": False, "manualWinner": False,
@@ -163,14 +142,14 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             "playerScores": [{
                 "score": str(play.totals[seat]), "winner": seat in play.winners,
                 "newPlayer": False, "startPlayer": play.start_seat == seat,
-                "playerRefId": people[name], "role": "", "rank": ranks[seat], "seatOrder": seat}
+                "playerRefId": people[name], "role": "", "rank": order[seat], "seatOrder": seat}
                 for seat, name in enumerate(play.names)]})
     return {
         "about": f"Exported by {APP}: every finished game of its journal.",
         "tags": [], "groups": [],
-        "players": [{"uuid": _uuid("player", name), "id": ref, "name": name, "isAnonymous": False,
+        "players": [{"uuid": stable_uuid("player", name), "id": ref, "name": name, "isAnonymous": False,
                      "modificationDate": stamp, "bggUsername": ""} for name, ref in people.items()],
-        "locations": [{"uuid": _uuid("location", APP), "id": 1, "name": APP,
+        "locations": [{"uuid": stable_uuid("location", APP), "id": 1, "name": APP,
                        "modificationDate": stamp}],
         "games": games, "plays": out_plays, "challenges": [], "deletedObjects": [],
         "userInfo": {"meRefId": people[me] if me else 0, "exportDate": stamp,
