@@ -7,6 +7,8 @@ duplicates detected.
 - **BG Stats**: the JSON shape of BG Stats' own export (players, locations, games
   with their BoardGameGeek ids, plays with player scores, winners, start player,
   date, duration), which BG Stats imports;
+- **result pictures** (``pictures/``): each finished game's picture kept in the data
+  folder (:mod:`companion.result_picture`), named like its record;
 - **import** of record files (another table's games, a restored backup): each is
   replayed by its engine first; a game already in the journal (same game, set-up
   and actions) is counted as a duplicate and not added again.
@@ -17,6 +19,7 @@ import csv
 import hashlib
 import io
 import json
+import shutil
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -31,6 +34,7 @@ from companion.errors import CompanionError, JournalError, RecordError
 from companion.games import game_title, load_game
 from companion.inputs import read_bounded_text
 from companion.journal import Journal
+from companion.result_picture import picture_path
 from companion.record import GameRecord, parse_json, record_from_dict, replay
 from companion.timeline import game_result
 from companion.stats import Play, PlayerNames, plays_from_rows
@@ -164,12 +168,30 @@ class ExportReport:
     records: int = 0
     plays: int = 0
     problems: list[str] = field(default_factory=list)
+    pictures: int = 0
+
+
+def export_pictures(plays: Iterable[Play], data_dir: Path, folder: Path) -> int:
+    """Copy the result picture of each of ``plays`` kept in ``data_dir`` into ``folder``,
+    named like the game's record (``<date>-<game>-<id>.png``); how many were there."""
+    copied = 0
+    for play in plays:
+        source = picture_path(data_dir, play.id)
+        if not source.exists():        # a game whose scores were never shown since pictures are kept
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        when = local_text(play.started, "%Y%m%d-%H%M%S", "00000000-000000")
+        shutil.copyfile(source, folder / f"{when}-{play.game}-{play.id}.png")
+        copied += 1
+    return copied
 
 
 def export_all(journal: Journal, folder: Path, names: PlayerNames | None = None,
-               progress: Progress | None = None) -> ExportReport:
-    """Records of every game (finished or not) in ``folder/records``, and every finished
-    game as ``games.csv`` and ``bgstats.json``; ``progress(done, total)`` after each step."""
+               progress: Progress | None = None, data_dir: Path | None = None) -> ExportReport:
+    """Records of every game (finished or not) in ``folder/records``, every finished
+    game as ``games.csv`` and ``bgstats.json``, and (given the ``data_dir`` that keeps
+    them) the finished games' result pictures in ``folder/pictures``;
+    ``progress(done, total)`` after each step."""
     plays = plays_from_rows(journal.played(), names)
     ids = [p.id for p in plays] + [e.id for e in journal.abandoned()]
     total = len(ids) + 2
@@ -183,6 +205,8 @@ def export_all(journal: Journal, folder: Path, names: PlayerNames | None = None,
         progress(len(ids) + 1, total)
     (folder / "bgstats.json").write_text(
         json.dumps(bgstats_export(plays), ensure_ascii=False, indent=1), encoding="utf-8")
+    if data_dir is not None:
+        report.pictures = export_pictures(plays, Path(data_dir), folder / "pictures")
     if progress is not None:
         progress(total, total)
     return report
