@@ -152,7 +152,7 @@ def render(data: Mapping[str, Any]) -> tuple[int, int, bytes]:
             total = "?" if player["total"] is None else str(player["total"])
             text(total, left + seat * column, y, column, TOTAL_H, 32, TEXT, bold=True)
         _chart(data["chart"], players, MARGIN, y + TOTAL_H + MARGIN, width - 2 * MARGIN, CHART_H,
-               top, Color, Line, Rectangle)
+               top, text, Color, Line, Rectangle)
     fbo.draw()
     rgba = fbo.pixels                                   # bottom row first
     row = width * 4
@@ -168,20 +168,29 @@ def _drop_alpha(row: bytes) -> bytes:
 
 
 def _chart(chart: Mapping[str, Any], players: Sequence[Mapping[str, Any]], x: float, y: float, w: float,
-           h: float, top: Callable[[float, float], float], Color: Any, Line: Any, Rectangle: Any) -> None:
-    """The score-over-time lines in the box (x, y from the top, w, h)."""
+           h: float, top: Callable[[float, float], float], text: Callable[..., None], Color: Any, Line: Any,
+           Rectangle: Any) -> None:
+    """The score-over-time lines in the box (x, y from the top, w, h), the lowest and
+    highest score on the left, the number of turns at the bottom right."""
     series = chart["series"]
     values = [total for line in series for _turn, total in line] or [0]
     low, high = min(0, min(values)), max(1, max(values))
     turns = max(1, chart["turns"])
     Color(*COLUMN, 1)
     Rectangle(pos=(x, top(y, h)), size=(w, h))
-    pad = 12
+    pad, axis = 14, 56
+    text(str(high), x, y + pad - 12, axis, 24, 18, FAINT)
+    text(str(low), x, y + h - pad - 12, axis, 24, 18, FAINT)
+    text(str(chart["turns"]), x + w - axis, y + h - pad - 40, axis, 24, 18, FAINT)
 
     def point(turn: float, total: float) -> tuple[float, float]:
-        px = x + pad + (w - 2 * pad) * turn / turns
+        px = x + axis + (w - axis - pad) * turn / turns
         py = top(y + pad, 0) - (h - 2 * pad) * (high - total) / (high - low)
         return px, py
+
+    Color(*FAINT, 0.5)
+    Line(points=[*point(0, low), *point(turns, low)], width=1)
+    Line(points=[*point(0, low), *point(0, high)], width=1)
 
     for kind, colour in (("rounds", FAINT), ("final", FINAL)):
         for turn in chart[kind]:
