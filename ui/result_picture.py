@@ -20,6 +20,7 @@ from companion.games import game_title
 from companion.result_picture import picture_path, thumbnail_path, write_picture
 from companion.story import Story, journal_story
 from ui.colours import RGB, ink_on, seat_rgb
+from ui.score_rows import table_rows
 
 log = logging.getLogger(__name__)
 
@@ -52,8 +53,6 @@ def picture_data(game_id: int, story: Story, colours: Sequence[str], started: fl
     """What the picture shows, as JSON-able data: the heading, each player (name, seat
     colour, total, winner), the score table's rows as the scores screen lays them out
     (headings in the players' language), and the chart's series and round ends."""
-    from ui.screens.scores import table_rows
-
     sheet = story.sheet.to_dict()
     seats = len(story.names)
     winners = set(sheet.get("winners", []))

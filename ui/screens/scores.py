@@ -5,7 +5,6 @@ A tap on a name opens that player's lines in full, with their details."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from kivy.app import App
@@ -27,6 +26,7 @@ from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui
 from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
+from ui.score_rows import TableRow, table_rows
 from ui.widgets.qr_code import QrCode  # noqa: F401  (the kv rules use it)
 
 load_kv(__file__)
@@ -34,41 +34,6 @@ log = logging.getLogger(__name__)
 #: the table's colours (the app's background shows between the columns)
 COLUMN_RGB = (0.16, 0.19, 0.23)
 WINNER_RGB = (0.2, 0.37, 0.14)
-
-
-@dataclass
-class TableRow:
-    """One row of the table: the ``index``-th line of one ``kind`` (its label's msgid), by seat."""
-
-    kind: str
-    index: int
-    lines: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-def _kind(label: Any) -> str:
-    return str(label.get("msgid", "")) if isinstance(label, dict) else str(label)
-
-
-def table_rows(lines: Sequence[dict[str, Any]], seats: int) -> list[TableRow]:
-    """The sheet's lines as rows: each seat's ``n``-th line of a kind on the ``n``-th row of
-    that kind; kinds in the order the seats list them (a kind only a later seat has comes
-    after the kind that seat lists before it)."""
-    order: list[str] = []
-    rows: dict[tuple[str, int], TableRow] = {}
-    for seat in range(seats):
-        seen: dict[str, int] = {}
-        place = -1
-        for line in (l for l in lines if l.get("seat") == seat):
-            kind = _kind(line.get("label", ""))
-            if kind in order:
-                place = order.index(kind)
-            else:
-                place += 1
-                order.insert(place, kind)
-            index = seen.get(kind, 0)
-            seen[kind] = index + 1
-            rows.setdefault((kind, index), TableRow(kind, index)).lines[seat] = line
-    return sorted(rows.values(), key=lambda row: (order.index(row.kind), row.index))
 
 
 class ScoreTableRow(BoxLayout):
