@@ -3,6 +3,9 @@ screen (and larger on a tap), its result picture kept beside the journal, its th
 in History; the same from a finished game opened in History."""
 from __future__ import annotations
 
+import os
+from pathlib import Path
+
 from companion.result_picture import picture_path, thumbnail_path
 from tests.ui.scenarios import _start_counter, play_counter_to_scores
 
@@ -72,3 +75,12 @@ async def from_history(probe) -> None:
     await probe.tap_id("sheet")
     await probe.until(lambda: app.manager.current == "scores")
     await _scores_with_qr(probe, game_id)
+    # the export to a USB stick takes the picture along
+    await probe.tap_id("back")
+    await probe.until(lambda: app.manager.current == "story")
+    await probe.tap_id("back")
+    await probe.until(lambda: app.manager.current == "history")
+    await probe.tap_id("export_usb")
+    await probe.until(lambda: not app.manager.get_screen("history").exporting)
+    stick = Path(os.environ["TABLE_COMPANION_USB_MOUNTS"])
+    probe.record("exported_files", sorted(str(p.relative_to(stick)) for p in stick.rglob("*") if p.is_file()))

@@ -70,7 +70,10 @@ def test_the_final_scores_show_a_qr_code_the_camera_pipeline_reads(run_ui, tmp_p
     assert rx <= tx and tx + tw <= rx + rw and ry <= ty and ty + th <= ry + rh
 
 
-def test_a_finished_game_from_history_shows_its_qr_code_and_keeps_its_picture(run_ui, tmp_path):
+def test_a_finished_game_from_history_shows_its_qr_code_and_keeps_its_picture(run_ui, tmp_path, monkeypatch):
+    stick = tmp_path / "stick"
+    stick.mkdir()
+    monkeypatch.setenv("TABLE_COMPANION_USB_MOUNTS", str(stick))
     data_dir = tmp_path / "data"
     with Journal(data_dir / "journal.sqlite3") as journal:
         fast(journal)
@@ -82,3 +85,8 @@ def test_a_finished_game_from_history_shows_its_qr_code_and_keeps_its_picture(ru
     assert r["link"] in _decoded(run.image("scores_qr"))
     play = _check_picture(r, data_dir / "journal.sqlite3")
     assert play.game == "golden_horn" and r["link"] == play_link(play)
+    # the USB export holds the picture, named like the game's record
+    pictures = [f for f in r["exported_files"] if "/pictures/" in f]
+    assert len(pictures) == 1 and pictures[0].endswith(f"-golden_horn-{r['game_id']}.png")
+    assert pictures[0].replace("/pictures/", "/records/")[:-4] + ".json" in r["exported_files"]
+    assert picture_data(stick / pictures[0]) == picture_data(r["picture"])
