@@ -7,6 +7,8 @@ duplicates detected.
 - **BG Stats**: the JSON shape of BG Stats' own export (players, locations, games
   with their BoardGameGeek ids, plays with player scores, winners, start player,
   date, duration), which BG Stats imports;
+- **result pictures** (``pictures/``): each finished game's picture kept in the data
+  folder (:mod:`companion.result_picture`), named like its record;
 - **import** of record files (another table's games, a restored backup): each is
   replayed by its engine first; a game already in the journal (same game, set-up
   and actions) is counted as a duplicate and not added again.
@@ -17,30 +19,27 @@ import csv
 import hashlib
 import io
 import json
+import shutil
 import time
-import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
+# BG Stats' ids: a game's BoardGameGeek id, and uuids stable from export to export (a file
+# exported twice updates the same plays in BG Stats instead of adding them again)
+from companion.bgstats_link import APP, BGG_IDS, ranks, stable_uuid
 from companion.dates import date_problem, local_text
 from companion.engine import GameConfig
 from companion.errors import CompanionError, JournalError, RecordError
 from companion.games import game_title, load_game
 from companion.inputs import read_bounded_text
 from companion.journal import Journal
+from companion.result_picture import picture_path
 from companion.record import GameRecord, parse_json, record_from_dict, replay
 from companion.timeline import game_result
 from companion.stats import Play, PlayerNames, plays_from_rows
 from companion.story import journal_actions
 
-#: BoardGameGeek ids, only those found in public sources (see the README, "Leaving the Pi");
-#: a game without one is exported with bggId 0 (not linked to BoardGameGeek)
-BGG_IDS: dict[str, int] = {"coloretto": 5782}
-APP = "Table Companion"
-#: uuids in the BG Stats file are derived from this namespace, so exporting twice gives
-#: the same uuids and BG Stats updates its plays instead of adding them again
-NAMESPACE = uuid.uuid5(uuid.NAMESPACE_URL, "https://table-companion.invalid/bgstats")
 CSV_COLUMNS = ("game_id", "date", "game", "title", "bgg_id", "seat", "player", "score", "winner",
                "start_player", "players", "duration_min")
 
@@ -105,22 +104,6 @@ def csv_text(plays: Iterable[Play]) -> str:
 
 
 # -- BG Stats --------------------------------------------------------------------------
-def _uuid(*parts: Any) -> str:
-    return str(uuid.uuid5(NAMESPACE, "/".join(str(p) for p in parts))).upper()
-
-
-def _ranks(totals: Sequence[int], winners: Sequence[int]) -> list[int]:
-    """1 for the winners, then by total (shared totals share a rank)."""
-    ranks = []
-    for seat, total in enumerate(totals):
-        if seat in winners:
-            ranks.append(1)
-        else:
-            ahead = {s for s, t in enumerate(totals) if t > total} | set(winners)
-            ranks.append(len(ahead) + 1)
-    return ranks
-
-
 def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str, Any]:
     """The plays as a BG Stats export file (the shape kept in
     tests/data/bgstats/export-sample.json)."""
@@ -144,7 +127,7 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             low = high = 0
         title = game_title(name)
         games.append({
-            "uuid": _uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
+            "uuid": stable_uuid("game", name), "id": ref, "name": title, "modificationDate": stamp,
             "cooperative": False, "highestWins": True, "noPoints": False, "usesTeams": False,
             "urlThumb": "", "urlImage": "", "bggName": title, "bggYear": 0,
             "bggId": BGG_IDS.get(name, 0), "designers": "", "isBaseGame": 1, "isExpansion": 0,
@@ -152,9 +135,9 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             "maxPlayTime": 0, "minAge": 0})
     out_plays = []
     for play in plays:
-        ranks = _ranks(play.totals, play.winners)
+        order = ranks(play.totals, play.winners)
         out_plays.append({
-            "uuid": _uuid("play", play.game, play.started),  # stays the same after a rename
+            "uuid": stable_uuid("play", play.game, play.started),  # stays the same after a rename
             "modificationDate": stamp, "entryDate": _local(play.finished),
             "playDate": _local(play.started), "usesTeams": False,
             "durationMin": round(play.duration / 60), "ignored": False, "manualWinner": False,
@@ -163,14 +146,14 @@ def bgstats_export(plays: Sequence[Play], now: float | None = None) -> dict[str,
             "playerScores": [{
                 "score": str(play.totals[seat]), "winner": seat in play.winners,
                 "newPlayer": False, "startPlayer": play.start_seat == seat,
-                "playerRefId": people[name], "role": "", "rank": ranks[seat], "seatOrder": seat}
+                "playerRefId": people[name], "role": "", "rank": order[seat], "seatOrder": seat}
                 for seat, name in enumerate(play.names)]})
     return {
         "about": f"Exported by {APP}: every finished game of its journal.",
         "tags": [], "groups": [],
-        "players": [{"uuid": _uuid("player", name), "id": ref, "name": name, "isAnonymous": False,
+        "players": [{"uuid": stable_uuid("player", name), "id": ref, "name": name, "isAnonymous": False,
                      "modificationDate": stamp, "bggUsername": ""} for name, ref in people.items()],
-        "locations": [{"uuid": _uuid("location", APP), "id": 1, "name": APP,
+        "locations": [{"uuid": stable_uuid("location", APP), "id": 1, "name": APP,
                        "modificationDate": stamp}],
         "games": games, "plays": out_plays, "challenges": [], "deletedObjects": [],
         "userInfo": {"meRefId": people[me] if me else 0, "exportDate": stamp,
@@ -185,12 +168,30 @@ class ExportReport:
     records: int = 0
     plays: int = 0
     problems: list[str] = field(default_factory=list)
+    pictures: int = 0
+
+
+def export_pictures(plays: Iterable[Play], data_dir: Path, folder: Path) -> int:
+    """Copy the result picture of each of ``plays`` kept in ``data_dir`` into ``folder``,
+    named like the game's record (``<date>-<game>-<id>.png``); how many were there."""
+    copied = 0
+    for play in plays:
+        source = picture_path(data_dir, play.id)
+        if not source.exists():        # a game whose scores were never shown since pictures are kept
+            continue
+        folder.mkdir(parents=True, exist_ok=True)
+        when = local_text(play.started, "%Y%m%d-%H%M%S", "00000000-000000")
+        shutil.copyfile(source, folder / f"{when}-{play.game}-{play.id}.png")
+        copied += 1
+    return copied
 
 
 def export_all(journal: Journal, folder: Path, names: PlayerNames | None = None,
-               progress: Progress | None = None) -> ExportReport:
-    """Records of every game (finished or not) in ``folder/records``, and every finished
-    game as ``games.csv`` and ``bgstats.json``; ``progress(done, total)`` after each step."""
+               progress: Progress | None = None, data_dir: Path | None = None) -> ExportReport:
+    """Records of every game (finished or not) in ``folder/records``, every finished
+    game as ``games.csv`` and ``bgstats.json``, and (given the ``data_dir`` that keeps
+    them) the finished games' result pictures in ``folder/pictures``;
+    ``progress(done, total)`` after each step."""
     plays = plays_from_rows(journal.played(), names)
     ids = [p.id for p in plays] + [e.id for e in journal.abandoned()]
     total = len(ids) + 2
@@ -204,6 +205,8 @@ def export_all(journal: Journal, folder: Path, names: PlayerNames | None = None,
         progress(len(ids) + 1, total)
     (folder / "bgstats.json").write_text(
         json.dumps(bgstats_export(plays), ensure_ascii=False, indent=1), encoding="utf-8")
+    if data_dir is not None:
+        report.pictures = export_pictures(plays, Path(data_dir), folder / "pictures")
     if progress is not None:
         progress(total, total)
     return report

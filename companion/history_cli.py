@@ -3,7 +3,8 @@
     companion export records DIR [--game ID ...]   one record file per game (all by default)
     companion export csv FILE                      one row per player per finished game
     companion export bgstats FILE                  a file BG Stats imports
-    companion export all DIR                       all three (DIR/records/, games.csv, bgstats.json)
+    companion export all DIR                       all three (DIR/records/, games.csv, bgstats.json),
+                                                   and the result pictures kept (DIR/pictures/)
     companion import FILE|DIR ...                  add record files; duplicates are skipped
     companion backup FILE                          a consistent copy of the journal (app may run)
     companion restore FILE                         put a backup in place (app stopped)
@@ -87,9 +88,10 @@ def _export(journal: Journal, data_dir: Path, args: argparse.Namespace) -> int:
         written, problems = exports.export_records(journal, args.dest, ids)
         print(f"{len(written)} records written to {args.dest}")
     elif args.what == "all":
-        report = exports.export_all(journal, args.dest, names)
+        report = exports.export_all(journal, args.dest, names, data_dir=data_dir)
         problems = report.problems
-        print(f"{report.records} records, {report.plays} finished games written to {args.dest}")
+        print(f"{report.records} records, {report.plays} finished games, {report.pictures} result pictures "
+              f"written to {args.dest}")
     else:
         plays = plays_from_rows(journal.played(), names)
         text = exports.csv_text(plays) if args.what == "csv" else \

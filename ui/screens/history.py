@@ -11,6 +11,7 @@ from typing import Any
 from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
@@ -20,6 +21,7 @@ from companion.stats import PERIOD_LABELS
 from companion.dates import local_text
 from companion.errors import CompanionError, JournalError
 from companion.games import available_games, game_title
+from companion.result_picture import thumbnail_path
 from companion.usb import find_sticks
 from companion.messages import Text
 from ui.kv import load_kv
@@ -210,6 +212,11 @@ class HistoryScreen(AppScreen):
         found = []
         for play in reversed(plays[-GAME_ROWS:]):
             button = Factory.HistoryRow(text=play_row(play, app))
+            small = thumbnail_path(app.options.data_dir, play.id)
+            if small.exists():          # its result picture (kept when its scores were shown)
+                thumb = Factory.RowThumbnail(source=str(small))
+                button.thumb_width = thumb.width + dp(8)
+                button.add_widget(thumb)
             button.bind(on_release=lambda _b, gid=play.id: app.manager.get_screen("story").open_game(gid))
             found.append(button)
         return found
@@ -316,7 +323,7 @@ class HistoryScreen(AppScreen):
         try:
             with Journal(journal_path, read_only=True) as journal:
                 report = export_all(journal, folder, stats.PlayerNames.load(data_dir),
-                                    progress=self._progress)
+                                    progress=self._progress, data_dir=data_dir)
         except (CompanionError, OSError) as exc:
             self._export_failed(exc, folder)
             return

@@ -5,10 +5,10 @@ A tap on a name opens that player's lines in full, with their details."""
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass, field
 from typing import Any, Mapping, Sequence
 
 from kivy.app import App
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
@@ -17,6 +17,7 @@ from kivy.uix.popup import Popup
 from ui.app_screen import AppScreen
 from kivy.utils import escape_markup
 
+from companion.bgstats_link import play_link
 from companion.errors import CompanionError
 from companion.messages import Text
 from companion.match import match_in_options, next_game_config
@@ -25,47 +26,14 @@ from ui.colours import ink_on, rgba, seat_rgb
 from ui.games import game_ui
 from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
+from ui.score_rows import TableRow, table_rows
+from ui.widgets.qr_code import QrCode  # noqa: F401  (the kv rules use it)
 
 load_kv(__file__)
 log = logging.getLogger(__name__)
 #: the table's colours (the app's background shows between the columns)
 COLUMN_RGB = (0.16, 0.19, 0.23)
 WINNER_RGB = (0.2, 0.37, 0.14)
-
-
-@dataclass
-class TableRow:
-    """One row of the table: the ``index``-th line of one ``kind`` (its label's msgid), by seat."""
-
-    kind: str
-    index: int
-    lines: dict[int, dict[str, Any]] = field(default_factory=dict)
-
-
-def _kind(label: Any) -> str:
-    return str(label.get("msgid", "")) if isinstance(label, dict) else str(label)
-
-
-def table_rows(lines: Sequence[dict[str, Any]], seats: int) -> list[TableRow]:
-    """The sheet's lines as rows: each seat's ``n``-th line of a kind on the ``n``-th row of
-    that kind; kinds in the order the seats list them (a kind only a later seat has comes
-    after the kind that seat lists before it)."""
-    order: list[str] = []
-    rows: dict[tuple[str, int], TableRow] = {}
-    for seat in range(seats):
-        seen: dict[str, int] = {}
-        place = -1
-        for line in (l for l in lines if l.get("seat") == seat):
-            kind = _kind(line.get("label", ""))
-            if kind in order:
-                place = order.index(kind)
-            else:
-                place += 1
-                order.insert(place, kind)
-            index = seen.get(kind, 0)
-            seen[kind] = index + 1
-            rows.setdefault((kind, index), TableRow(kind, index)).lines[seat] = line
-    return sorted(rows.values(), key=lambda row: (order.index(row.kind), row.index))
 
 
 class ScoreTableRow(BoxLayout):
@@ -128,6 +96,12 @@ class ScoreDetailsPopup(Popup):
             self.ids.lines.add_widget(row)
 
 
+class BgStatsPopup(Popup):
+    """The BG Stats link's QR code as large as the screen allows, with what to do."""
+
+    link = StringProperty("")
+
+
 class ScoresScreen(AppScreen):
     heading = StringProperty("")
     final = BooleanProperty(False)
@@ -149,6 +123,8 @@ class ScoresScreen(AppScreen):
         if above:
             parts.append("▲ " + app.tr(Text("{count} row above", "{count} rows above", count=above)))
         self.more_text = " · ".join(parts)
+    #: BG Stats' "create play" link of the finished game shown ("": none, no QR code)
+    play_link = StringProperty("")
 
     def show_session(self, session) -> None:
         players = session.config.players
@@ -156,6 +132,7 @@ class ScoresScreen(AppScreen):
         ui = game_ui(session.config.game)
         self.show_sheet(session.game.title, [p.name for p in players], session.score_sheet().to_dict(),
                         [p.colour for p in players], ui.score_headings)
+        self._offer_result(session.game_id if self.final else None)
         if ui.score_extras is not None:      # the game's own rows (a player's own scoring choice)
             for row in ui.score_extras(session, lambda: self.show_session(session)):
                 self._add_row(self.ids.choices if row.below_totals else self.ids.lines, row.heading, row.cells)
@@ -168,9 +145,36 @@ class ScoresScreen(AppScreen):
             self.ids.match.add_widget(block)
 
     def show_result(self, game: str, title: str, names: list[str], sheet: dict[str, Any],
-                    colours: Sequence[str] = ()) -> None:
+                    colours: Sequence[str] = (), game_id: int | None = None) -> None:
+        """A game from History (``game_id``: its journal id, for its link and picture)."""
         self.back_to = "history"
         self.show_sheet(title, names, sheet, colours, game_ui(game).score_headings)
+        self._offer_result(game_id if self.final else None)
+
+    def _offer_result(self, game_id: int | None) -> None:
+        """A finished game: its BG Stats link as a QR code beside the table, and its result
+        picture kept beside the journal (drawn once, after this frame)."""
+        from ui.screens.history import plays_or_banner
+
+        self.play_link = ""
+        if not game_id:
+            return
+        app = App.get_running_app()
+        plays = plays_or_banner(app)
+        play = next((p for p in plays or () if p.id == game_id), None)
+        if play is None:            # not finished in the journal (or unreadable: said by the banner)
+            return
+        self.play_link = play_link(play)
+
+        def keep_picture(_dt: float) -> None:
+            from ui.result_picture import ensure_picture
+
+            ensure_picture(app, game_id)
+
+        Clock.schedule_once(keep_picture)
+
+    def open_bgstats(self) -> None:
+        BgStatsPopup(link=self.play_link).open()
 
     def show_sheet(self, title: str, names: list[str], sheet: dict[str, Any],
                    colours: Sequence[str] = (), headings: Mapping[str, str] | None = None) -> None:

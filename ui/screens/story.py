@@ -140,6 +140,6 @@ class StoryScreen(AppScreen):
         story = self._story
         scores = app.manager.get_screen("scores")
         scores.show_result(story.game, game_title(story.game), list(story.names), story.sheet.to_dict(),
-                           self._colours)
+                           self._colours, game_id=self.game_id or None)
         scores.back_to = "story"
         app.manager.current = "scores"
