@@ -78,7 +78,9 @@ class TableReader:
         look = regions
         if regions is not None:  # a tag is decoded whole or not at all: look at all of each one a region touches
             look = tuple(_grow(r, [], [d for d in mem.detections if _box_overlaps(_box_of(d), r)]) for r in regions)
-        fresh = detect_tags(gray, small, self.config.detect, look)
+        # the codes read last time where we look: fewer now sends the frame through the thorough search
+        known = {d.data for d in mem.detections if look is None or any(_box_overlaps(_box_of(d), r) for r in look)}
+        fresh = detect_tags(gray, small, self.config.detect, look, expected=len(known) if known else None)
         if regions is None:
             mem.detections = fresh
         else:
