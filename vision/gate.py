@@ -5,13 +5,18 @@ Per still frame the cost is one downscale and one difference of a
 160-pixel-wide image (in colour when the frame has colour: a card whose
 colour differs from the mat but not its brightness is a change too), so the
 expensive decoding runs only after a change.
-The scene counts as settled after ``stable_frames`` still frames, or, when
-frames carry timestamps, as soon as one still frame shows it unchanged for
-``stable_seconds``: at 10 fps that is the frame right after the first still
-one, not three frames (300 ms) later.
+When frames carry timestamps, stillness is a whole number of frame intervals
+at the source's real rate (the median of the last intervals): ``still_seconds``
+rounded to frames, at least one and at most ``stable_frames``.  At 10 and 15 fps the scene settles on the
+frame right after the first still one (100 and 67 ms), at 30 fps two frames
+after it; a time threshold that fell between two frames (0.09 s at 15 fps)
+cost a whole extra frame.  Frames without timestamps settle after
+``stable_frames`` still frames.
 """
 from __future__ import annotations
 
+import statistics
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -48,6 +53,8 @@ class ChangeGate:
         self._refused_reference: np.ndarray | None = None
         self._pending: tuple[Box, ...] | None = ()  # regions refused before (None: everything)
         self._last: Settled | None = None
+        self._last_timestamp: float | None = None
+        self._intervals: deque[float] = deque(maxlen=15)  # s between the last frames (the source's real rate)
 
     @property
     def is_moving(self) -> bool:
@@ -59,6 +66,22 @@ class ChangeGate:
         return self._still
 
     @property
+    def frame_interval(self) -> float | None:
+        """The source's real frame interval (s, median of the last ones); None before two timed frames."""
+        if not self._intervals:
+            return None
+        return float(statistics.median(self._intervals))
+
+    @property
+    def frames_to_settle(self) -> int:
+        """Still frames after the first still one that settle the scene, at the measured rate
+        (never more than ``stable_frames``: frames replayed as fast as they are read)."""
+        interval = self.frame_interval
+        if interval is None or interval <= 0:
+            return self.config.stable_frames
+        return max(1, min(self.config.stable_frames, round(self.config.still_seconds / interval)))
+
+    @property
     def still_since(self) -> float | None:
         """Timestamp of the first frame of the current still scene (None without timestamps)."""
         return self._still_since
@@ -66,6 +89,7 @@ class ChangeGate:
     def reset(self) -> None:
         """Forget the reference (e.g. after the camera reconnects): the next still scene is read in full."""
         self._previous = self._reference = None
+        self._last_timestamp = None  # the gap of a reconnection is no frame interval
         self._still = 0
         self._still_since = None
         self._moving = False
@@ -92,6 +116,9 @@ class ChangeGate:
         """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions;
         ``timestamp`` (s, the frame's capture time) lets the scene settle by time, not frame count."""
         small = self._shrink(image)
+        if timestamp is not None and self._last_timestamp is not None and timestamp > self._last_timestamp:
+            self._intervals.append(timestamp - self._last_timestamp)
+        self._last_timestamp = timestamp
         if self._previous is None or self._previous.shape != small.shape:
             self._previous = small
             self._still = 1
@@ -106,9 +133,7 @@ class ChangeGate:
             self._moving = True
             return None
         self._still += 1
-        long_enough = (timestamp is not None and self._still_since is not None
-                       and timestamp - self._still_since >= self.config.stable_seconds)
-        if not self._moving or not (self._still >= self.config.stable_frames or long_enough):
+        if not self._moving or self._still < self.frames_to_settle:
             return None
         self._moving = False
         reference, self._reference = self._reference, small
