@@ -140,11 +140,13 @@ def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decod
         crop = gray[y0:y1, x0:x1]
         raws, failed = scan_zxing(crop)
         found.extend(_finish(raw, crop, (x0, y0), 1.0) for raw in raws)
-        for corners in failed:
+        for symbol in failed:
+            box = _corners_box(symbol.corners, (x0, y0), 0.0, gray.shape)
+            if any(_overlaps(box, _corners_box(d.corners, (0, 0), 0.0, gray.shape)) for d in found):
+                continue  # a part of a code that was read
             # a QR code zxing-cpp could not finish may come back as its corner (a Micro QR code): look around it
-            symbol = _corners_box(corners, (x0, y0), 0.0, gray.shape)
-            if not any(_inside(d.center, symbol) for d in found):
-                found.extend(decode_crop(gray, _corners_box(corners, (x0, y0), 1.0, gray.shape), config, decoders))
+            margin = 1.0 if symbol.micro else config.crop_margin
+            found.extend(decode_crop(gray, _corners_box(symbol.corners, (x0, y0), margin, gray.shape), config, decoders))
     return found
 
 
@@ -330,10 +332,19 @@ def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequ
     crop = gray[y0:y1, x0:x1]
     if crop.size == 0:
         return []
-    for image, factor in _variants(crop, config):
-        raws = _decode_chain(image, decoders)
-        if raws:
-            return [_finish(raw, crop, (x0, y0), factor) for raw in raws]
+    made: list[tuple[np.ndarray, float]] = []
+    variants = _variants(crop, config)
+    for decode in decoders:  # the cheap decoder on every variant before the dear one on any
+        for k in itertools.count():
+            if k == len(made):
+                nxt = next(variants, None)
+                if nxt is None:
+                    break
+                made.append(nxt)
+            image, factor = made[k]
+            raws = decode(image)
+            if raws:
+                return [_finish(raw, crop, (x0, y0), factor) for raw in raws]
     return []
 
 

@@ -157,7 +157,7 @@ def test_a_symbol_zxing_finds_but_cannot_decode_gets_a_crop_and_its_retries(monk
     def failing(g):
         raws, failed = real(g)
         gone = [r for r in raws if r.data == dropped]
-        return [r for r in raws if r.data != dropped], failed + [r.corners for r in gone]
+        return [r for r in raws if r.data != dropped], failed + [decoders.FailedSymbol(r.corners, False) for r in gone]
 
     monkeypatch.setattr(detect, "scan_zxing", failing)
     calls = _Calls(monkeypatch)
