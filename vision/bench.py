@@ -24,7 +24,9 @@ the published Pi 4B time; the CPU share it really got and the machine's load
 average are printed, as other work on the machine slows it further), and the real-photo read
 rate through the worker's path, texts compared strictly (surrounding white
 space and newlines only), and how many ships a knocked camera still places on
-their squares (``bumped_ships_right`` of ``bumped_ships``).  The renders use
+their squares (``bumped_ships_right`` of ``bumped_ships``), and moves with hands on the table
+(``hands``: a pale or skin-coloured hand resting over the ship it put down, a second hand
+resting at the board's edge), each reading checked.  The renders use
 their own seed (not the tests').
 The last line printed is one JSON object.
 """
@@ -71,6 +73,11 @@ LATENCY_FPS = (10.0, 15.0, 30.0)  # the latency is measured at these rates (15: 
 PI4_ZBAR_16MP_S = 1.8  # zbar on a 16 MP still on a Pi 4B (pyzbar#137, /work/shared/PLATFORMS.md)
 CONDITIONS = ("base", "dim", "noise", "defocus", "tilt30", "glare", "jpeg60", "motion3", "hand")
 NOT_TARGETED = ("motion3",)
+HAND_CONDITIONS = {  # through the worker: moves with hands that must never make a wrong reading
+    "a pale hand resting over the ship it put down": {"hand_bgr": (185, 200, 240), "linger": 5},
+    "a skin-coloured hand resting over the ship it put down": {"linger": 5},
+    "a second hand resting at the board's edge": {"resting_hand": (300.0, 420.0)},
+}
 ZXING_FULL = "zxing full frame"  # the cheapest reader: the pipeline's CPU is given as a ratio to it  # heavy motion blur: measured, not held to the recall target
 
 
@@ -291,17 +298,16 @@ class Latency:
 
 
 def moves_scene(rng: random.Random, moves: int, hand_radius_mm: float = 55.0,
-                resting_hand: tuple[float, float] | None = None
-                ) -> tuple[list[np.ndarray], list[dict[str, tuple[float, float]]], SimulatedTable]:
+                resting_hand: tuple[float, float] | None = None, hand_bgr: tuple[int, int, int] | None = None,
+                linger: int = 0) -> tuple[list[np.ndarray], list[dict[str, tuple[float, float]]], SimulatedTable]:
     """12 ships at 1280x720 moved ``moves`` times by a hand carrying each over two frames, then four
     still frames: (frames, the ships' true positions in mm at each frame, the table).  ``resting_hand``:
-    a second hand (mm) that lies still on the table throughout."""
+    a second hand (mm) that lies still on the table from the fifth frame on; ``hand_bgr``: the moving
+    hand's colour; ``linger``: still frames the moving hand rests over the ship it put down before it goes."""
     profile = load_profile("demo")
     camera = CameraModel(width=1280, height=720, tilt_deg=8)
     size = choose_tag_size(1280, camera.hfov_deg, camera.height_mm, tilt_deg=15).tag_mm
     table = SimulatedTable(profile, camera, seed=rng.randrange(1 << 30))
-    if resting_hand is not None:
-        table.set_hand(resting_hand, 45.0, key="resting")
     ids = []
     for i in range(12):
         tag = ship("demo", i % 4, "ABC"[i // 4])
@@ -316,15 +322,24 @@ def moves_scene(rng: random.Random, moves: int, hand_radius_mm: float = 55.0,
 
     for _ in range(4):
         shoot()
+    if resting_hand is not None:
+        table.set_hand(resting_hand, 45.0, key="resting")
+        for _ in range(4):
+            shoot()
+    colour = {} if hand_bgr is None else {"bgr": hand_bgr}
     for _ in range(moves):
         ident = rng.choice(ids)
         piece = next(p for p in table.pieces() if p.tag is not None and p.tag.identity == ident)
         x, y = piece.position_mm
         target = (x + rng.uniform(-25, 25), y + rng.uniform(-20, 20))
         for k in (1, 2):  # the hand carries the ship over two frames, then leaves
-            table.set_hand((x + (target[0] - x) * k / 2, y + 60 + (target[1] - y) * k / 2), hand_radius_mm)
+            table.set_hand((x + (target[0] - x) * k / 2, y + 60 + (target[1] - y) * k / 2), hand_radius_mm, **colour)
             table.move_piece(ident, (x + (target[0] - x) * k / 2, y + (target[1] - y) * k / 2), rng.uniform(0, 360))
             shoot()
+        if linger:
+            table.set_hand((target[0], target[1] + 15), hand_radius_mm, **colour)  # over the ship it put down
+            for _ in range(linger):
+                shoot()
         table.set_hand(None)
         for _ in range(4):
             shoot()
@@ -663,6 +678,13 @@ def main(argv: Sequence[str] | None = None) -> int:
               f"p50 {_percentile(lat.first_ms, 0.5):.1f} ms, p95 {_percentile(lat.first_ms, 0.95):.1f} ms; "
               f"{lat.right} readings right, {lat.wrong} wrong, for {lat.moves} moves "
               f"(settling frame -> reading p95 {_percentile(lat.settle_ms, 0.95):.1f} ms)")
+    hands = {}
+    for name, options in HAND_CONDITIONS.items():
+        frames, truth, _ = moves_scene(random.Random(rng.randrange(1 << 30)), args.moves, **options)
+        lat = run_latency(frames, truth, 15.0, args.moves)
+        hands[name] = {"right": lat.right, "wrong": lat.wrong, "moves": args.moves}
+        print(f"{name} (15 fps, through the worker): {lat.right} readings right, {lat.wrong} wrong "
+              f"(a ship missing or elsewhere), for {args.moves} moves")
     pi = None
     if args.pi_fps:
         pi = pi_class_latency(args.pi_fps, args.moves, rng.randrange(1 << 30), args.pi_fraction)
@@ -698,6 +720,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                                                 "right": lat.right, "wrong": lat.wrong, "moves": lat.moves}
                                    for fps, lat in latencies.items()},
         "pi_class": pi,
+        "hands": hands,
         "load_average": [round(x, 2) for x in os.getloadavg()],
         "real_photo_rate": round(photos.get("worker (zxing+pyzbar)", photos["worker (pyzbar)"]), 4),
         "real_photo_rate_zxing": round(photos["worker (zxing+pyzbar)"], 4) if "worker (zxing+pyzbar)" in photos else None,

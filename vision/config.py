@@ -38,7 +38,9 @@ class GateConfig:
                                       # measured rate (at least one): 1 at 10 and 15 fps, 2 at 30 fps, 4 at 60
     region_margin: float = 0.03       # extra border around changed regions (fraction of width)
     hand_radius: float = 0.03         # a hand: new skin-coloured patch holding a disk this wide (radius, fraction of width)
-    hand_delta: int = 25              # grey-level change from the last read frame that makes a pixel "new"
+    hand_delta: int = 25              # grey-level change from the last read frame that makes a pixel "new" ...
+    hand_chroma_delta: int = 10       # ... or this much redder (YCrCb's Cr), whatever its brightness
+    hand_max_fraction: float = 0.5    # a "hand" over more of the view than this is the light changing
     skin_cr: tuple[int, int] = (135, 180)  # YCrCb chroma ranges of skin (any light, any skin tone)
     skin_cb: tuple[int, int] = (80, 135)
 

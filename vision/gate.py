@@ -38,6 +38,7 @@ class Settled:
     """
 
     regions: tuple[Box, ...] | None
+    pending: tuple[Box, ...] = ()  # those of ``regions`` put off before (under a hand), not changed now
 
 
 class ChangeGate:
@@ -111,6 +112,12 @@ class ChangeGate:
         if self._last is not None:
             self._pending = None if self._last.regions is None else self._last.regions
 
+    def defer(self, regions: tuple[Box, ...]) -> None:
+        """Take the settled scene as the reference but read ``regions`` again at the next settled
+        scene (a hand covers them now: they are read once it has gone, whatever else changes meanwhile)."""
+        if self._pending is not None:
+            self._pending = tuple(dict.fromkeys(self._pending + tuple(regions)))
+
     def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None,
                timestamp: float | None = None) -> Settled | None:
         """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions;
@@ -143,7 +150,7 @@ class ChangeGate:
             self._last = Settled(None)
             return self._last
         boxes = self._regions(self._changed_cells(small, reference), full_size or (image.shape[1], image.shape[0]))
-        self._last = Settled(boxes + pending) if boxes or pending else None
+        self._last = Settled(boxes + pending, pending) if boxes or pending else None
         return self._last
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
@@ -196,23 +203,63 @@ def hand_view(image: np.ndarray) -> np.ndarray:
     return cv2.resize(bgr, (HAND_WIDTH, max(1, round(h * HAND_WIDTH / w))), interpolation=cv2.INTER_AREA)
 
 
-def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
-    """Whether a hand (or an arm) rests on the table in ``view`` (a :func:`hand_view`).
+def hand_patches(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> np.ndarray:
+    """Where hands (or arms) lie on the table in ``view`` (a :func:`hand_view`): (h, w) bool, same size.
 
     A hand is a patch that is skin-coloured now and was not there in the last
     frame that was read (``last_read``, same size), thick enough to hold a disk
     of radius ``hand_radius`` (fraction of the width): a moved piece, a tag or
-    the strip of table a bumped camera uncovers are thinner.  Without a last
-    read frame nothing counts as a hand (a wooden table is skin-coloured too).
+    the strip of table a bumped camera uncovers are thinner.  "Not there" is a
+    change of brightness (``hand_delta``) *or* a colour this much redder
+    (``hand_chroma_delta`` in YCrCb's Cr): a pale hand under a bright lamp can be
+    within a few grey levels of the lit board, not of its colour (paper, wood
+    and tags uncovered by a moved piece are no redder than what stood there).  Without a last read frame
+    nothing counts as a hand (a wooden table is skin-coloured too), nor does a
+    "patch" over more than ``hand_max_fraction`` of the view (the light changed).
     """
+    empty = np.zeros(view.shape[:2], dtype=bool)
     if last_read is None or last_read.shape != view.shape or view.ndim != 3:
-        return False
+        return empty
     ycrcb = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb)
+    before = cv2.cvtColor(last_read, cv2.COLOR_BGR2YCrCb)
     cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
     skin = ((cr >= config.skin_cr[0]) & (cr <= config.skin_cr[1]) & (cb >= config.skin_cb[0]) & (cb <= config.skin_cb[1]))
-    new = cv2.absdiff(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), cv2.cvtColor(last_read, cv2.COLOR_BGR2GRAY)) > config.hand_delta
+    redder = cr.astype(np.int16) - before[:, :, 1].astype(np.int16)
+    new = (cv2.absdiff(ycrcb[:, :, 0], before[:, :, 0]) > config.hand_delta) | (redder > config.hand_chroma_delta)
     patch = (skin & new).astype(np.uint8)
-    if not patch.any():
-        return False
+    if not patch.any() or patch.mean() > config.hand_max_fraction:
+        return empty
+    radius = config.hand_radius * view.shape[1]
     depth = cv2.distanceTransform(patch, cv2.DIST_L2, 3)
-    return float(depth.max()) >= config.hand_radius * view.shape[1]
+    if float(depth.max()) < radius:
+        return empty
+    count, labels = cv2.connectedComponents(patch)
+    thick = np.unique(labels[depth >= radius])
+    return np.isin(labels, thick[thick > 0])
+
+
+def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
+    """Whether a hand (or an arm) rests on the table in ``view`` (see :func:`hand_patches`)."""
+    return bool(hand_patches(view, last_read, config).any())
+
+
+def hands_touch(hands: np.ndarray, regions: tuple[Box, ...], full_size: tuple[int, int]) -> bool:
+    """Whether the hand mask (:func:`hand_patches`) reaches into any of ``regions`` (full-size px)."""
+    return any(_hand_in(hands, box, full_size) for box in regions)
+
+
+def _hand_in(hands: np.ndarray, box: Box, full_size: tuple[int, int]) -> bool:
+    h, w = hands.shape
+    sx, sy = w / full_size[0], h / full_size[1]
+    x0, y0 = max(0, int(box[0] * sx)), max(0, int(box[1] * sy))
+    x1, y1 = min(w, int(np.ceil(box[2] * sx))), min(h, int(np.ceil(box[3] * sy)))
+    return x1 > x0 and y1 > y0 and bool(hands[y0:y1, x0:x1].any())
+
+
+def hand_boxes(hands: np.ndarray, full_size: tuple[int, int]) -> tuple[Box, ...]:
+    """The bounding box of each hand in the mask (:func:`hand_patches`), in full-size px."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(hands.astype(np.uint8))
+    h, w = hands.shape
+    sx, sy = full_size[0] / w, full_size[1] / h
+    return tuple((int(x * sx), int(y * sy), int(np.ceil((x + bw) * sx)), int(np.ceil((y + bh) * sy)))
+                 for x, y, bw, bh, _ in stats[1:count])

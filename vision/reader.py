@@ -61,8 +61,9 @@ class TableReader:
         self._memory = snapshot
 
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: tuple[Box, ...] | None = None,
-             timestamp: float | None = None) -> TableReading:
-        """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again."""
+             timestamp: float | None = None, hidden: tuple[Box, ...] = ()) -> TableReading:
+        """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again.
+        ``hidden``: boxes a still hand covers: the codes last read there are kept as they were."""
         frame = check_frame(frame)
         gray = to_gray(frame)
         if small is None:
@@ -86,7 +87,8 @@ class TableReader:
         else:
             fresh_data = {d.data for d in fresh}
             kept = [d for d in mem.detections
-                    if d.data not in fresh_data and not any(_box_overlaps(_box_of(d), r) for r in regions)]
+                    if d.data not in fresh_data and (not any(_box_overlaps(_box_of(d), r) for r in regions)
+                                                     or any(_box_overlaps(_box_of(d), h) for h in hidden))]
             mem.detections = kept + fresh
         pieces, foreign, notes = self._pieces(mem.detections)
         dice, dice_notes = self._dice(frame, regions)

@@ -28,7 +28,7 @@ from companion.messages import N_, Text
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError
-from vision.gate import ChangeGate, hand_over, hand_view
+from vision.gate import Box, ChangeGate, Settled, hand_boxes, hand_over, hand_patches, hand_view, hands_touch
 from vision.reader import TableReader
 from vision.sources.base import EndOfStream, Frame, FrameSource
 
@@ -299,12 +299,21 @@ class VisionWorker:
                         ahead = None
                     self.full_frames += 1
                     small_colour = hand_view(frame.image)
-                    if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
-                        self.gate.refuse()  # read once the hand has gone, against the last frame read
-                        rolling = None
-                        self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
-                        continue
-                    reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
+                    regions = (settled or rolling).regions
+                    hands = None
+                    if settled is not None:
+                        hands = hand_patches(small_colour, self._last_read_view, self._gate_config)
+                        regions = self._clear_of_hands(settled, hands, frame.size)
+                        if regions == ():
+                            rolling = None
+                            self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
+                            continue
+                    hidden = hand_boxes(hands, frame.size) if hands is not None and hands.any() else ()
+                    reading = self.reader.read(frame.image, frame.small, regions, hidden=hidden)
+                    if hands is not None and hands.any():
+                        # what a resting hand covers stays as last read: the hand stays "new" until it goes
+                        small_colour = small_colour.copy()
+                        small_colour[hands] = self._last_read_view[hands]
                 reading = self.reader.check_dice_still(reading, dice_view, last_view, frame.size)
                 self._last_read_view = small_colour
                 was_rolling, rolling = rolling, None if reading.dice_still else (settled or rolling)
@@ -325,6 +334,25 @@ class VisionWorker:
             if still_since is not None:  # frame timestamps are time.monotonic() (FrameSource.read)
                 self.first_still_latencies_ms.append((time.monotonic() - still_since) * 1000.0)
             self._publish(reading)
+
+    def _clear_of_hands(self, settled: Settled, hands: np.ndarray, size: tuple[int, int]
+                        ) -> tuple[Box, ...] | None:
+        """The regions of a settled scene to read with ``hands`` on the table: () (wait) when a hand
+        reaches into what changed (no reading ever comes from a hand over a move), else all of them
+        (the reader keeps what a still hand elsewhere covers as it was last read: one hand resting at
+        the board's edge must not hold up every move; where it lay is read once it goes)."""
+        if not hands.any():
+            return settled.regions
+        if settled.regions is None:
+            self.gate.refuse()  # the first view: read all of it once the hand has gone
+            return ()
+        margin = int(self._gate_config.region_margin * size[0])
+        changed = tuple((x0 + margin, y0 + margin, x1 - margin, y1 - margin)
+                        for x0, y0, x1, y1 in (r for r in settled.regions if r not in settled.pending))
+        if hands_touch(hands, changed, size):
+            self.gate.defer(settled.regions)  # read them all once the hand has gone
+            return ()
+        return settled.regions
 
     def _read_ahead(self, frame: Frame, ahead: "_Ahead | None") -> "_Ahead | None":
         """Read a frame that changed and shows no hand now, while the gate waits to see it still:

@@ -88,6 +88,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
     pi = summary["pi_class"]
     assert pi["fps"] == 15 and pi["fraction"] == 0.5 and pi["right"] + pi["wrong"] >= 1
     assert 0 < pi["cpu_share"] <= 1.0 and len(summary["load_average"]) == 3
+    assert all(row["moves"] == 2 and row["wrong"] == 0 for row in summary["hands"].values())
     assert 0 <= summary["recall"] <= 1 and summary["false_reads"] >= 0
     assert summary["bumped_ships"] == 18 and 0 <= summary["bumped_ships_right"] <= 18
 
