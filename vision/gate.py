@@ -146,6 +146,8 @@ class ChangeGate:
         reference, self._reference = self._reference, small
         self._refused_reference = reference
         pending, self._pending = self._pending, ()
+        if reference is not None and reference.shape != small.shape:
+            reference = None  # the camera switched between grey and colour, or its picture's shape: read it all
         if reference is None or pending is None:
             self._last = Settled(None)
             return self._last
@@ -220,6 +222,8 @@ def hand_patches(view: np.ndarray, last_read: np.ndarray | None, config: GateCon
     empty = np.zeros(view.shape[:2], dtype=bool)
     if last_read is None or last_read.shape != view.shape or view.ndim != 3:
         return empty
+    if np.array_equal(last_read[:, :, 0], last_read[:, :, 1]) and np.array_equal(last_read[:, :, 1], last_read[:, :, 2]):
+        return empty  # the last frame read was grey: no colour to compare with (the camera switched)
     ycrcb = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb)
     before = cv2.cvtColor(last_read, cv2.COLOR_BGR2YCrCb)
     cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
