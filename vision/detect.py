@@ -136,6 +136,7 @@ def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decod
     areas = [(0, 0, gray.shape[1], gray.shape[0])] if regions is None else _merged(
         [_grown(r, 0.25, gray.shape) for r in regions])
     found: list[Detection] = []
+    small: np.ndarray | None = None
     for x0, y0, x1, y1 in areas:
         crop = gray[y0:y1, x0:x1]
         raws, failed = scan_zxing(crop)
@@ -144,9 +145,16 @@ def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decod
             box = _corners_box(symbol.corners, (x0, y0), 0.0, gray.shape)
             if any(_overlaps(box, _corners_box(d.corners, (0, 0), 0.0, gray.shape)) for d in found):
                 continue  # a part of a code that was read
-            # a QR code zxing-cpp could not finish may come back as its corner (a Micro QR code): look around it
+            # a QR code zxing-cpp could not finish may come back as its corner (a Micro QR code): look around
+            # it, if three finder patterns are there (a code half under a hand has fewer: not worth the retries)
             margin = 1.0 if symbol.micro else config.crop_margin
-            found.extend(decode_crop(gray, _corners_box(symbol.corners, (x0, y0), margin, gray.shape), config, decoders))
+            crop_box = _corners_box(symbol.corners, (x0, y0), margin, gray.shape)
+            if symbol.micro:
+                if small is None:
+                    small = downscale(gray, config.small_width)
+                if len(_finders_in(small, crop_box, gray.shape[1] / small.shape[1], config)) < 3:
+                    continue
+            found.extend(decode_crop(gray, crop_box, config, decoders, dear_tries=1))
     return found
 
 
@@ -326,16 +334,20 @@ def _box_around(group: list[tuple[float, float, float]], scale: float, config: D
     return (x0, y0, x1, y1)
 
 
-def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequence[Decoder]) -> list[Detection]:
-    """Decode one candidate crop, retrying it upscaled, thresholded and inverted."""
+def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequence[Decoder],
+                dear_tries: int | None = None) -> list[Detection]:
+    """Decode one candidate crop, retrying it upscaled, thresholded and inverted; the decoders after
+    the first (pyzbar) on the first ``dear_tries`` of those only (None: all)."""
     x0, y0, x1, y1 = box
     crop = gray[y0:y1, x0:x1]
     if crop.size == 0:
         return []
     made: list[tuple[np.ndarray, float]] = []
     variants = _variants(crop, config)
-    for decode in decoders:  # the cheap decoder on every variant before the dear one on any
+    for rank, decode in enumerate(decoders):  # the cheap decoder on every variant before the dear one on any
         for k in itertools.count():
+            if rank > 0 and dear_tries is not None and k >= dear_tries:
+                break
             if k == len(made):
                 nxt = next(variants, None)
                 if nxt is None:
