@@ -82,22 +82,24 @@ def detect_tags(
     stream); otherwise one is made.  ``regions``: only look inside these boxes
     (full-resolution pixels), e.g. where the change gate saw something move.
     ``expected``: how many different codes the caller knows are there (the last
-    reading's, in these regions); fewer read by the cheap pass sends the frame
-    through the candidate search too.
+    reading's, in these regions); fewer read by the cheap pass, or no count
+    (the first view: zxing-cpp can miss a code without a word), sends the
+    frame through the candidate search too.
 
     The cheap pass comes first: zxing-cpp on the whole frame (or on each
     region), and a crop with its retries only where zxing-cpp found a symbol it
     could not decode.  The candidate search on the small image, its crops and
-    pyzbar run only when that pass read nothing or fewer codes than expected
-    (or without zxing-cpp).
+    pyzbar run only when that pass read nothing, fewer codes than expected (or
+    nothing was expected: a first view), or left such a symbol unread (or
+    without zxing-cpp); they skip every code the cheap pass read.
     """
     gray = to_gray(gray)
     decoders = decoders_for(config.use_zxing)
     found: list[Detection] = []
     quick = config.use_zxing and decoders[0] is _decoders.decode_zxing
     if quick:
-        found = _quick_read(gray, config, decoders, regions)
-        if found and (expected is None or len({d.data for d in found}) >= expected):
+        found, unresolved = _quick_read(gray, config, decoders, regions)
+        if found and not unresolved and expected is not None and len({d.data for d in found}) >= expected:
             return dedupe(found)
     if small is None:
         small = downscale(gray, config.small_width)
@@ -130,13 +132,15 @@ def detect_tags(
 
 
 def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decoder],
-                regions: Sequence[Box] | None) -> list[Detection]:
+                regions: Sequence[Box] | None) -> tuple[list[Detection], bool]:
     """zxing-cpp on the whole frame (or on each region, grown by a quarter and merged), then a
-    crop with retries around each symbol it found but could not decode."""
+    crop with retries around each symbol it found but could not decode: (the codes read, whether
+    a symbol that looked whole stayed unread: then the candidate search is worth its cost)."""
     areas = [(0, 0, gray.shape[1], gray.shape[0])] if regions is None else _merged(
         [_grown(r, 0.25, gray.shape) for r in regions])
     found: list[Detection] = []
     small: np.ndarray | None = None
+    unresolved = False
     for x0, y0, x1, y1 in areas:
         crop = gray[y0:y1, x0:x1]
         raws, failed = scan_zxing(crop)
@@ -154,8 +158,10 @@ def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decod
                     small = downscale(gray, config.small_width)
                 if len(_finders_in(small, crop_box, gray.shape[1] / small.shape[1], config)) < 3:
                     continue
-            found.extend(decode_crop(gray, crop_box, config, decoders, dear_tries=1))
-    return found
+            read = decode_crop(gray, crop_box, config, decoders, dear_tries=1)
+            unresolved = unresolved or not read
+            found.extend(read)
+    return found, unresolved
 
 
 def _corners_box(corners: Sequence[tuple[float, float]], origin: tuple[int, int], margin: float,

@@ -113,13 +113,14 @@ class _Calls:
 
 
 def test_a_clear_table_is_read_by_zxing_on_the_whole_frame_alone(monkeypatch, demo_profile):
-    """The cheapest path that reads everything: zxing-cpp on the whole frame, no candidate search,
-    no crops, no pyzbar (the candidate search alone cost 1.5-2.5x the whole-frame zxing-cpp read)."""
+    """The cheapest path that reads everything the reader knows is there: zxing-cpp on the whole
+    frame, no candidate search, no crops, no pyzbar (the candidate search alone cost 1.5-2.5x the
+    whole-frame zxing-cpp read)."""
     from tests.vision.scenes import SHIPS, ship_table
 
     frame = ship_table(demo_profile).render()
     calls = _Calls(monkeypatch)
-    found = detect_tags(frame)
+    found = detect_tags(frame, expected=len(SHIPS))
     assert {d.parsed for d in found} == {ship("golden_horn", seat, name) for seat, name, _, _ in SHIPS}
     assert (calls.finders, calls.pyzbar) == (0, 0)
     regions = [(0, 0, 640, 720)]
@@ -130,7 +131,7 @@ def test_a_clear_table_is_read_by_zxing_on_the_whole_frame_alone(monkeypatch, de
 
 def test_tags_zxing_misses_are_still_read_where_expected(monkeypatch, demo_profile):
     """zxing-cpp dropping a code without a word (or reading nothing): the caller's count of codes it
-    knows are there sends the frame through the candidate search, which reads it."""
+    knows are there, or a first view with no count, sends the frame through the candidate search."""
     from tests.vision.scenes import SHIPS, ship_table
     from vision import detect
 
@@ -139,9 +140,12 @@ def test_tags_zxing_misses_are_still_read_where_expected(monkeypatch, demo_profi
     dropped = ship("golden_horn", 1, "A").payload().encode()
     monkeypatch.setattr(detect, "scan_zxing", lambda g: ([r for r in real(g)[0] if r.data != dropped], []))
     calls = _Calls(monkeypatch)
-    assert dropped not in {d.data for d in detect_tags(frame)}  # nothing said a tag was missing
+    assert dropped not in {d.data for d in detect_tags(frame, expected=len(SHIPS) - 1)}  # all it expected
+    assert calls.finders == 0
     found = detect_tags(frame, expected=len(SHIPS))
     assert dropped in {d.data for d in found} and calls.finders == 1
+    found = detect_tags(frame)  # a first view, nothing expected: the candidate search too
+    assert dropped in {d.data for d in found} and calls.finders == 2
     monkeypatch.setattr(detect, "scan_zxing", lambda g: ([], []))
     assert {d.parsed for d in detect_tags(frame)} == {ship("golden_horn", s, n) for s, n, _, _ in SHIPS}
 
@@ -161,7 +165,7 @@ def test_a_symbol_zxing_finds_but_cannot_decode_gets_a_crop_and_its_retries(monk
 
     monkeypatch.setattr(detect, "scan_zxing", failing)
     calls = _Calls(monkeypatch)
-    found = detect_tags(frame)
+    found = detect_tags(frame, expected=len(SHIPS))
     assert {d.parsed for d in found} == {ship("golden_horn", s, n) for s, n, _, _ in SHIPS}
     assert calls.finders == 0
 
@@ -182,6 +186,6 @@ def test_a_code_half_under_a_hand_costs_no_retries(monkeypatch):
     crops = []
     real = detect.decode_crop
     monkeypatch.setattr(detect, "decode_crop", lambda *a, **k: crops.append(a[1]) or real(*a, **k))
-    found = detect_tags(gray)
+    found = detect_tags(gray, expected=len(scene.truth))
     assert crops == []
     assert score([d.data for d in found], scene.truth, scene.placed) == (len(scene.truth), 0)

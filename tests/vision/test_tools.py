@@ -79,7 +79,7 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
     assert any("pyzbar full frame (baseline)" in line for line in lines)
     summary = json.loads(lines[-1])
     for key in ("recall", "false_reads", "still_cpu_ratio", "pi_lores_gate_ms", "settle_latency_ms", "real_photo_rate",
-                "cpu_vs_zxing_full_frame", "cpu_vs_pyzbar_full_frame"):
+                "cpu_vs_zxing_full_frame", "cpu_vs_pyzbar_full_frame", "cpu_tags_known_vs_zxing_full_frame"):
         assert key in summary
     assert summary["real_photo_rate"] == 0.5
     latency = summary["first_still_latency_ms"]
