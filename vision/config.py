@@ -32,11 +32,15 @@ class GateConfig:
     cell_px: int = 8                  # grid cell of the change map, in gate pixels
     pixel_delta: int = 18             # grey-level change that counts as changed
     cell_fraction: float = 0.12       # fraction of changed pixels that marks a cell
-    stable_frames: int = 3            # still frames in a row that settle the scene (whatever the frame rate) ...
-    stable_seconds: float = 0.09      # ... or at least one still frame and this long since the scene stopped (s)
+    stable_frames: int = 3            # still frames in a row that settle the scene when frames carry no time
+                                      # (and the most it takes when they do) ...
+    still_seconds: float = 0.066      # ... else this long, as a whole number of frame intervals at the source's
+                                      # measured rate (at least one): 1 at 10 and 15 fps, 2 at 30 fps, 4 at 60
     region_margin: float = 0.03       # extra border around changed regions (fraction of width)
     hand_radius: float = 0.03         # a hand: new skin-coloured patch holding a disk this wide (radius, fraction of width)
-    hand_delta: int = 25              # grey-level change from the last read frame that makes a pixel "new"
+    hand_delta: int = 25              # grey-level change from the last read frame that makes a pixel "new" ...
+    hand_chroma_delta: int = 10       # ... or this much redder (YCrCb's Cr), whatever its brightness
+    hand_max_fraction: float = 0.5    # a "hand" over more of the view than this is the light changing
     skin_cr: tuple[int, int] = (135, 180)  # YCrCb chroma ranges of skin (any light, any skin tone)
     skin_cb: tuple[int, int] = (80, 135)
 

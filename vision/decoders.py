@@ -128,6 +128,42 @@ def decode_zxing(gray: np.ndarray) -> list[RawCode]:
     return _guarded("zxing", np.ascontiguousarray(gray), call)
 
 
+@dataclass(frozen=True)
+class FailedSymbol:
+    """A symbol zxing-cpp found but could not decode: its corners, and whether it looked like a
+    Micro QR code (often the finder corner of a bigger QR code it could not finish)."""
+
+    corners: tuple[tuple[float, float], ...]
+    micro: bool
+
+
+def scan_zxing(gray: np.ndarray) -> tuple[list[RawCode], list[FailedSymbol]]:
+    """zxing-cpp on a whole image: (the codes read, the symbols it found but could not decode).
+    The second list says where a crop, its variants and pyzbar are worth trying."""
+    failed: list[FailedSymbol] = []
+
+    def call(image: np.ndarray) -> list[RawCode]:
+        import zxingcpp
+
+        try:
+            results = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode, return_errors=True)
+        except TypeError:  # a zxing-cpp without return_errors: only what it read
+            results = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+        found = []
+        for res in results:
+            p = res.position
+            pts = tuple((float(c.x), float(c.y)) for c in (p.top_left, p.top_right, p.bottom_right, p.bottom_left))
+            if not res.valid:  # a QR code that failed can come back as a Micro QR code: look there too
+                failed.append(FailedSymbol(pts, res.format != zxingcpp.BarcodeFormat.QRCode))
+                continue
+            if res.format != zxingcpp.BarcodeFormat.QRCode:
+                continue  # zxing-cpp 3 reads Micro QR under "QRCode" too: a finder alone can decode as one
+            found.append(RawCode(bytes(res.bytes), pts, True, "zxing"))
+        return found
+
+    return _guarded("zxing", np.ascontiguousarray(gray), call), failed
+
+
 def decoders_for(use_zxing: bool = True) -> Sequence[Decoder]:
     """The decoder chain: zxing-cpp (when asked for and installed), then pyzbar as the fallback."""
     chain: list[Decoder] = []

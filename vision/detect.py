@@ -1,9 +1,12 @@
 """Finding and decoding QR tags: candidates on a small image, decoding on crops.
 
-``detect_tags(gray)`` is the fast path used on table frames: it looks for
-square, high-contrast blobs on a downscaled copy (or the camera's lores
-stream), decodes full-resolution crops, and retries hard crops (upscaled,
-adaptive threshold, inverted).  A full read (no regions: the first view,
+``detect_tags(gray)`` is the fast path used on table frames: zxing-cpp on
+the whole frame (or on the changed regions) reads nearly everything for a
+sixth of the CPU of anything else; only where it fails (a symbol it found
+but could not decode, fewer codes than the caller knows are there, or
+nothing at all) it looks for square, high-contrast blobs on a downscaled
+copy (or the camera's lores stream), decodes full-resolution crops, and
+retries hard crops (upscaled, adaptive threshold, inverted, pyzbar).  A full read (no regions: the first view,
 a bumped camera) also decodes the whole frame, and harder variants of it
 when nothing was found, so codes the candidate search misses (too large,
 curved, low contrast) are still read.  ``decode_image(gray)`` is the
@@ -22,7 +25,8 @@ import cv2
 import numpy as np
 
 from vision.config import DetectConfig
-from vision.decoders import Decoder, RawCode, decoders_for
+from vision import decoders as _decoders
+from vision.decoders import Decoder, RawCode, decoders_for, scan_zxing
 from vision.frames import downscale, to_gray
 from vision.tags import ForeignCode, Tag, parse_payload
 
@@ -69,6 +73,7 @@ def detect_tags(
     small: np.ndarray | None = None,
     config: DetectConfig = DetectConfig(),
     regions: Sequence[Box] | None = None,
+    expected: int | None = None,
 ) -> list[Detection]:
     """Find and decode every QR tag in a frame.
 
@@ -76,14 +81,31 @@ def detect_tags(
     optional lower-resolution grey view of the same scene (the camera's lores
     stream); otherwise one is made.  ``regions``: only look inside these boxes
     (full-resolution pixels), e.g. where the change gate saw something move.
+    ``expected``: how many different codes the caller knows are there (the last
+    reading's, in these regions); fewer read by the cheap pass, or no count
+    (the first view: zxing-cpp can miss a code without a word), sends the
+    frame through the candidate search too.
+
+    The cheap pass comes first: zxing-cpp on the whole frame (or on each
+    region), and a crop with its retries only where zxing-cpp found a symbol it
+    could not decode.  The candidate search on the small image, its crops and
+    pyzbar run only when that pass read nothing, fewer codes than expected (or
+    nothing was expected: a first view), or left such a symbol unread (or
+    without zxing-cpp); they skip every code the cheap pass read.
     """
     gray = to_gray(gray)
+    decoders = decoders_for(config.use_zxing)
+    found: list[Detection] = []
+    quick = config.use_zxing and decoders[0] is _decoders.decode_zxing
+    if quick:
+        found, unresolved = _quick_read(gray, config, decoders, regions)
+        if found and not unresolved and expected is not None and len({d.data for d in found}) >= expected:
+            return dedupe(found)
     if small is None:
         small = downscale(gray, config.small_width)
     else:
         small = to_gray(small)
     scale = gray.shape[1] / small.shape[1]
-    decoders = decoders_for(config.use_zxing)
     if regions is None:
         finders = _find_finders(small, scale, config)
     else:  # only where something changed: a quarter of each region's size around it, for codes on its edge
@@ -95,7 +117,6 @@ def detect_tags(
     if regions is not None:
         boxes = [b for b in boxes if any(_overlaps(b, r) for r in regions)]
         crowds = [(b, n) for b, n in crowds if any(_overlaps(b, r) for r in regions)]
-    found: list[Detection] = []
     for box in boxes:
         if any(_inside(d.center, box) for d in found):
             continue
@@ -103,11 +124,70 @@ def detect_tags(
     for box, codes in crowds:
         if sum(_inside(d.center, box) for d in found) < codes:   # some of the crowd still missing
             found.extend(decode_crop(gray, box, config, decoders))
-    if regions is None and config.full_frame_fallback:
+    if regions is None and config.full_frame_fallback and not (quick and found):
         # a full read (the first view, a bumped camera, a photo): codes too big, too small or too
         # odd for the candidate search are read whole; harder variants only when nothing was found
         found.extend(_whole_frame(gray, decoders, thorough=not found))
     return dedupe(found)
+
+
+def _quick_read(gray: np.ndarray, config: DetectConfig, decoders: Sequence[Decoder],
+                regions: Sequence[Box] | None) -> tuple[list[Detection], bool]:
+    """zxing-cpp on the whole frame (or on each region, grown by a quarter and merged), then a
+    crop with retries around each symbol it found but could not decode: (the codes read, whether
+    a symbol that looked whole stayed unread: then the candidate search is worth its cost)."""
+    areas = [(0, 0, gray.shape[1], gray.shape[0])] if regions is None else _merged(
+        [_grown(r, 0.25, gray.shape) for r in regions])
+    found: list[Detection] = []
+    small: np.ndarray | None = None
+    unresolved = False
+    for x0, y0, x1, y1 in areas:
+        crop = gray[y0:y1, x0:x1]
+        raws, failed = scan_zxing(crop)
+        found.extend(_finish(raw, crop, (x0, y0), 1.0) for raw in raws)
+        for symbol in failed:
+            box = _corners_box(symbol.corners, (x0, y0), 0.0, gray.shape)
+            if any(_overlaps(box, _corners_box(d.corners, (0, 0), 0.0, gray.shape)) for d in found):
+                continue  # a part of a code that was read
+            # a QR code zxing-cpp could not finish may come back as its corner (a Micro QR code): look around
+            # it, if three finder patterns are there (a code half under a hand has fewer: not worth the retries)
+            margin = 1.0 if symbol.micro else config.crop_margin
+            crop_box = _corners_box(symbol.corners, (x0, y0), margin, gray.shape)
+            if symbol.micro:
+                if small is None:
+                    small = downscale(gray, config.small_width)
+                if len(_finders_in(small, crop_box, gray.shape[1] / small.shape[1], config)) < 3:
+                    continue
+            read = decode_crop(gray, crop_box, config, decoders, dear_tries=1)
+            unresolved = unresolved or not read
+            found.extend(read)
+    return found, unresolved
+
+
+def _corners_box(corners: Sequence[tuple[float, float]], origin: tuple[int, int], margin: float,
+                 shape: tuple[int, ...]) -> Box:
+    """The box around a symbol's corners (crop px from ``origin``), grown by ``margin`` of its size."""
+    xs = [x + origin[0] for x, _ in corners]
+    ys = [y + origin[1] for _, y in corners]
+    pad = margin * max(max(xs) - min(xs), max(ys) - min(ys), 8.0)
+    return (max(0, int(min(xs) - pad)), max(0, int(min(ys) - pad)),
+            min(shape[1], int(math.ceil(max(xs) + pad))), min(shape[0], int(math.ceil(max(ys) + pad))))
+
+
+def _merged(boxes: list[Box]) -> list[Box]:
+    """Overlapping boxes joined, so no pixel is decoded twice."""
+    boxes = list(boxes)
+    merged = True
+    while merged:
+        merged = False
+        for i, j in itertools.combinations(range(len(boxes)), 2):
+            if _overlaps(boxes[i], boxes[j]):
+                a, b = boxes[i], boxes[j]
+                boxes[i] = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+                del boxes[j]
+                merged = True
+                break
+    return boxes
 
 
 def _whole_frame(gray: np.ndarray, decoders: Sequence[Decoder], thorough: bool) -> list[Detection]:
@@ -260,16 +340,29 @@ def _box_around(group: list[tuple[float, float, float]], scale: float, config: D
     return (x0, y0, x1, y1)
 
 
-def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequence[Decoder]) -> list[Detection]:
-    """Decode one candidate crop, retrying it upscaled, thresholded and inverted."""
+def decode_crop(gray: np.ndarray, box: Box, config: DetectConfig, decoders: Sequence[Decoder],
+                dear_tries: int | None = None) -> list[Detection]:
+    """Decode one candidate crop, retrying it upscaled, thresholded and inverted; the decoders after
+    the first (pyzbar) on the first ``dear_tries`` of those only (None: all)."""
     x0, y0, x1, y1 = box
     crop = gray[y0:y1, x0:x1]
     if crop.size == 0:
         return []
-    for image, factor in _variants(crop, config):
-        raws = _decode_chain(image, decoders)
-        if raws:
-            return [_finish(raw, crop, (x0, y0), factor) for raw in raws]
+    made: list[tuple[np.ndarray, float]] = []
+    variants = _variants(crop, config)
+    for rank, decode in enumerate(decoders):  # the cheap decoder on every variant before the dear one on any
+        for k in itertools.count():
+            if rank > 0 and dear_tries is not None and k >= dear_tries:
+                break
+            if k == len(made):
+                nxt = next(variants, None)
+                if nxt is None:
+                    break
+                made.append(nxt)
+            image, factor = made[k]
+            raws = decode(image)
+            if raws:
+                return [_finish(raw, crop, (x0, y0), factor) for raw in raws]
     return []
 
 

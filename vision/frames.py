@@ -7,15 +7,25 @@ import cv2
 from vision.errors import FrameError
 
 
+#: the largest frame read (px a side, and in all): twice the Camera Module 3's 4608x2592 stills;
+#: a 16k x 16k frame took 33 s and 1.7 GB to read
+MAX_SIDE_PX = 9216
+MAX_PIXELS = 4 * 4608 * 2592
+
+
 def check_frame(frame: object, name: str = "frame") -> np.ndarray:
     """Return ``frame`` if it is a usable image, else raise :class:`FrameError`.
 
-    Accepted: ``uint8`` arrays of shape (H, W), (H, W, 1), (H, W, 3) BGR or (H, W, 4) BGRA.
+    Accepted: ``uint8`` arrays of shape (H, W), (H, W, 1), (H, W, 3) BGR or (H, W, 4) BGRA,
+    at most :data:`MAX_SIDE_PX` a side and :data:`MAX_PIXELS` in all.
     """
     if not isinstance(frame, np.ndarray):
         raise FrameError(f"{name} is {type(frame).__name__}, not an image array")
     if frame.size == 0:
         raise FrameError(f"{name} is empty (shape {frame.shape})")
+    if frame.ndim >= 2 and (max(frame.shape[:2]) > MAX_SIDE_PX or frame.shape[0] * frame.shape[1] > MAX_PIXELS):
+        raise FrameError(f"{name} is {frame.shape[1]}x{frame.shape[0]} px, larger than this reads "
+                         f"(at most {MAX_SIDE_PX} px a side, {MAX_PIXELS / 1e6:.0f} MP): lower the camera's resolution")
     if frame.dtype != np.uint8:
         raise FrameError(f"{name} has dtype {frame.dtype}; expected uint8")
     if frame.ndim == 3 and frame.shape[2] in (1, 3, 4):

@@ -5,13 +5,18 @@ Per still frame the cost is one downscale and one difference of a
 160-pixel-wide image (in colour when the frame has colour: a card whose
 colour differs from the mat but not its brightness is a change too), so the
 expensive decoding runs only after a change.
-The scene counts as settled after ``stable_frames`` still frames, or, when
-frames carry timestamps, as soon as one still frame shows it unchanged for
-``stable_seconds``: at 10 fps that is the frame right after the first still
-one, not three frames (300 ms) later.
+When frames carry timestamps, stillness is a whole number of frame intervals
+at the source's real rate (the median of the last intervals): ``still_seconds``
+rounded to frames, at least one and at most ``stable_frames``.  At 10 and 15 fps the scene settles on the
+frame right after the first still one (100 and 67 ms), at 30 fps two frames
+after it; a time threshold that fell between two frames (0.09 s at 15 fps)
+cost a whole extra frame.  Frames without timestamps settle after
+``stable_frames`` still frames.
 """
 from __future__ import annotations
 
+import statistics
+from collections import deque
 from dataclasses import dataclass
 
 import cv2
@@ -33,6 +38,7 @@ class Settled:
     """
 
     regions: tuple[Box, ...] | None
+    pending: tuple[Box, ...] = ()  # those of ``regions`` put off before (under a hand), not changed now
 
 
 class ChangeGate:
@@ -48,6 +54,8 @@ class ChangeGate:
         self._refused_reference: np.ndarray | None = None
         self._pending: tuple[Box, ...] | None = ()  # regions refused before (None: everything)
         self._last: Settled | None = None
+        self._last_timestamp: float | None = None
+        self._intervals: deque[float] = deque(maxlen=15)  # s between the last frames (the source's real rate)
 
     @property
     def is_moving(self) -> bool:
@@ -59,6 +67,22 @@ class ChangeGate:
         return self._still
 
     @property
+    def frame_interval(self) -> float | None:
+        """The source's real frame interval (s, median of the last ones); None before two timed frames."""
+        if not self._intervals:
+            return None
+        return float(statistics.median(self._intervals))
+
+    @property
+    def frames_to_settle(self) -> int:
+        """Still frames after the first still one that settle the scene, at the measured rate
+        (never more than ``stable_frames``: frames replayed as fast as they are read)."""
+        interval = self.frame_interval
+        if interval is None or interval <= 0:
+            return self.config.stable_frames
+        return max(1, min(self.config.stable_frames, round(self.config.still_seconds / interval)))
+
+    @property
     def still_since(self) -> float | None:
         """Timestamp of the first frame of the current still scene (None without timestamps)."""
         return self._still_since
@@ -66,6 +90,7 @@ class ChangeGate:
     def reset(self) -> None:
         """Forget the reference (e.g. after the camera reconnects): the next still scene is read in full."""
         self._previous = self._reference = None
+        self._last_timestamp = None  # the gap of a reconnection is no frame interval
         self._still = 0
         self._still_since = None
         self._moving = False
@@ -87,11 +112,20 @@ class ChangeGate:
         if self._last is not None:
             self._pending = None if self._last.regions is None else self._last.regions
 
+    def defer(self, regions: tuple[Box, ...]) -> None:
+        """Take the settled scene as the reference but read ``regions`` again at the next settled
+        scene (a hand covers them now: they are read once it has gone, whatever else changes meanwhile)."""
+        if self._pending is not None:
+            self._pending = tuple(dict.fromkeys(self._pending + tuple(regions)))
+
     def update(self, image: np.ndarray, full_size: tuple[int, int] | None = None,
                timestamp: float | None = None) -> Settled | None:
         """Take one frame (any size; BGR or grey).  ``full_size`` (w, h) scales returned regions;
         ``timestamp`` (s, the frame's capture time) lets the scene settle by time, not frame count."""
         small = self._shrink(image)
+        if timestamp is not None and self._last_timestamp is not None and timestamp > self._last_timestamp:
+            self._intervals.append(timestamp - self._last_timestamp)
+        self._last_timestamp = timestamp
         if self._previous is None or self._previous.shape != small.shape:
             self._previous = small
             self._still = 1
@@ -106,19 +140,19 @@ class ChangeGate:
             self._moving = True
             return None
         self._still += 1
-        long_enough = (timestamp is not None and self._still_since is not None
-                       and timestamp - self._still_since >= self.config.stable_seconds)
-        if not self._moving or not (self._still >= self.config.stable_frames or long_enough):
+        if not self._moving or self._still < self.frames_to_settle:
             return None
         self._moving = False
         reference, self._reference = self._reference, small
         self._refused_reference = reference
         pending, self._pending = self._pending, ()
+        if reference is not None and reference.shape != small.shape:
+            reference = None  # the camera switched between grey and colour, or its picture's shape: read it all
         if reference is None or pending is None:
             self._last = Settled(None)
             return self._last
         boxes = self._regions(self._changed_cells(small, reference), full_size or (image.shape[1], image.shape[0]))
-        self._last = Settled(boxes + pending) if boxes or pending else None
+        self._last = Settled(boxes + pending, pending) if boxes or pending else None
         return self._last
 
     def _shrink(self, image: np.ndarray) -> np.ndarray:
@@ -171,23 +205,65 @@ def hand_view(image: np.ndarray) -> np.ndarray:
     return cv2.resize(bgr, (HAND_WIDTH, max(1, round(h * HAND_WIDTH / w))), interpolation=cv2.INTER_AREA)
 
 
-def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
-    """Whether a hand (or an arm) rests on the table in ``view`` (a :func:`hand_view`).
+def hand_patches(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> np.ndarray:
+    """Where hands (or arms) lie on the table in ``view`` (a :func:`hand_view`): (h, w) bool, same size.
 
     A hand is a patch that is skin-coloured now and was not there in the last
     frame that was read (``last_read``, same size), thick enough to hold a disk
     of radius ``hand_radius`` (fraction of the width): a moved piece, a tag or
-    the strip of table a bumped camera uncovers are thinner.  Without a last
-    read frame nothing counts as a hand (a wooden table is skin-coloured too).
+    the strip of table a bumped camera uncovers are thinner.  "Not there" is a
+    change of brightness (``hand_delta``) *or* a colour this much redder
+    (``hand_chroma_delta`` in YCrCb's Cr): a pale hand under a bright lamp can be
+    within a few grey levels of the lit board, not of its colour (paper, wood
+    and tags uncovered by a moved piece are no redder than what stood there).  Without a last read frame
+    nothing counts as a hand (a wooden table is skin-coloured too), nor does a
+    "patch" over more than ``hand_max_fraction`` of the view (the light changed).
     """
+    empty = np.zeros(view.shape[:2], dtype=bool)
     if last_read is None or last_read.shape != view.shape or view.ndim != 3:
-        return False
+        return empty
+    if np.array_equal(last_read[:, :, 0], last_read[:, :, 1]) and np.array_equal(last_read[:, :, 1], last_read[:, :, 2]):
+        return empty  # the last frame read was grey: no colour to compare with (the camera switched)
     ycrcb = cv2.cvtColor(view, cv2.COLOR_BGR2YCrCb)
+    before = cv2.cvtColor(last_read, cv2.COLOR_BGR2YCrCb)
     cr, cb = ycrcb[:, :, 1], ycrcb[:, :, 2]
     skin = ((cr >= config.skin_cr[0]) & (cr <= config.skin_cr[1]) & (cb >= config.skin_cb[0]) & (cb <= config.skin_cb[1]))
-    new = cv2.absdiff(cv2.cvtColor(view, cv2.COLOR_BGR2GRAY), cv2.cvtColor(last_read, cv2.COLOR_BGR2GRAY)) > config.hand_delta
+    redder = cr.astype(np.int16) - before[:, :, 1].astype(np.int16)
+    new = (cv2.absdiff(ycrcb[:, :, 0], before[:, :, 0]) > config.hand_delta) | (redder > config.hand_chroma_delta)
     patch = (skin & new).astype(np.uint8)
-    if not patch.any():
-        return False
+    if not patch.any() or patch.mean() > config.hand_max_fraction:
+        return empty
+    radius = config.hand_radius * view.shape[1]
     depth = cv2.distanceTransform(patch, cv2.DIST_L2, 3)
-    return float(depth.max()) >= config.hand_radius * view.shape[1]
+    if float(depth.max()) < radius:
+        return empty
+    count, labels = cv2.connectedComponents(patch)
+    thick = np.unique(labels[depth >= radius])
+    return np.isin(labels, thick[thick > 0])
+
+
+def hand_over(view: np.ndarray, last_read: np.ndarray | None, config: GateConfig = GateConfig()) -> bool:
+    """Whether a hand (or an arm) rests on the table in ``view`` (see :func:`hand_patches`)."""
+    return bool(hand_patches(view, last_read, config).any())
+
+
+def hands_touch(hands: np.ndarray, regions: tuple[Box, ...], full_size: tuple[int, int]) -> bool:
+    """Whether the hand mask (:func:`hand_patches`) reaches into any of ``regions`` (full-size px)."""
+    return any(_hand_in(hands, box, full_size) for box in regions)
+
+
+def _hand_in(hands: np.ndarray, box: Box, full_size: tuple[int, int]) -> bool:
+    h, w = hands.shape
+    sx, sy = w / full_size[0], h / full_size[1]
+    x0, y0 = max(0, int(box[0] * sx)), max(0, int(box[1] * sy))
+    x1, y1 = min(w, int(np.ceil(box[2] * sx))), min(h, int(np.ceil(box[3] * sy)))
+    return x1 > x0 and y1 > y0 and bool(hands[y0:y1, x0:x1].any())
+
+
+def hand_boxes(hands: np.ndarray, full_size: tuple[int, int]) -> tuple[Box, ...]:
+    """The bounding box of each hand in the mask (:func:`hand_patches`), in full-size px."""
+    count, _, stats, _ = cv2.connectedComponentsWithStats(hands.astype(np.uint8))
+    h, w = hands.shape
+    sx, sy = full_size[0] / w, full_size[1] / h
+    return tuple((int(x * sx), int(y * sy), int(np.ceil((x + bw) * sx)), int(np.ceil((y + bh) * sy)))
+                 for x, y, bw, bh, _ in stats[1:count])

@@ -61,8 +61,9 @@ class TableReader:
         self._memory = snapshot
 
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: tuple[Box, ...] | None = None,
-             timestamp: float | None = None) -> TableReading:
-        """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again."""
+             timestamp: float | None = None, hidden: tuple[Box, ...] = ()) -> TableReading:
+        """Read a frame (H, W, 3 BGR or grey); with ``regions`` only those boxes are decoded again.
+        ``hidden``: boxes a still hand covers: the codes last read there are kept as they were."""
         frame = check_frame(frame)
         gray = to_gray(frame)
         if small is None:
@@ -78,13 +79,16 @@ class TableReader:
         look = regions
         if regions is not None:  # a tag is decoded whole or not at all: look at all of each one a region touches
             look = tuple(_grow(r, [], [d for d in mem.detections if _box_overlaps(_box_of(d), r)]) for r in regions)
-        fresh = detect_tags(gray, small, self.config.detect, look)
+        # the codes read last time where we look: fewer now sends the frame through the thorough search
+        known = {d.data for d in mem.detections if look is None or any(_box_overlaps(_box_of(d), r) for r in look)}
+        fresh = detect_tags(gray, small, self.config.detect, look, expected=len(known) if known else None)
         if regions is None:
             mem.detections = fresh
         else:
             fresh_data = {d.data for d in fresh}
             kept = [d for d in mem.detections
-                    if d.data not in fresh_data and not any(_box_overlaps(_box_of(d), r) for r in regions)]
+                    if d.data not in fresh_data and (not any(_box_overlaps(_box_of(d), r) for r in regions)
+                                                     or any(_box_overlaps(_box_of(d), h) for h in hidden))]
             mem.detections = kept + fresh
         pieces, foreign, notes = self._pieces(mem.detections)
         dice, dice_notes = self._dice(frame, regions)

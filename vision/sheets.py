@@ -6,6 +6,11 @@ pixels of the stream it is decoded from, at the far side of a tilted view:
     mm_per_px = camera_height * 2 * tan(hfov / 2) / width      (view centre)
     module_mm = px_per_module * mm_per_px / cos(tilt)^2        (far side margin)
     tag_mm    = 29 modules (version 1 + 4-module quiet zone) * module_mm, rounded up to 0.5 mm
+
+The camera height is, unless given, the one at which the lens sees the game's
+whole board (its profile's size) with 5 % to spare, on the stream's aspect:
+Golden Horn's 980 mm board needs about 790 mm at 66 deg, not the 600 mm a
+small board does, and tags sized for 600 mm read 33 of 40 moves from there.
 """
 from __future__ import annotations
 
@@ -50,6 +55,31 @@ class TagSize:
                 f"x {1 / math.cos(math.radians(self.tilt_deg)) ** 2:.2f} for {self.tilt_deg:g} deg tilt")
 
 
+BOARD_MARGIN = 0.05   # the view holds the board and this much more, a fraction of its size
+DEFAULT_HEIGHT_MM = 600.0  # a game without a board profile: a camera this high
+SHEET_NOTE = "print at 100 % (no scaling) on matte paper (gloss reflects the lamp over the tags)"
+
+
+def camera_height_for(board_mm: tuple[float, float], hfov_deg: float, aspect: float = 9 / 16,
+                      margin: float = BOARD_MARGIN) -> float:
+    """The camera height (mm) at which a lens of ``hfov_deg`` sees the whole board (w, h mm) with
+    ``margin`` to spare, on a stream ``aspect`` (height / width) as tall as it is wide."""
+    if not 1 <= hfov_deg < 179:
+        raise TagError("camera HFOV must be 1-179 deg")
+    half = math.tan(math.radians(hfov_deg) / 2.0)
+    width_needed = max(board_mm[0], board_mm[1] / aspect) * (1.0 + margin)
+    return width_needed / (2.0 * half)
+
+
+def board_size_for(game: str) -> tuple[float, float] | None:
+    """The size (mm) of ``game``'s board from its profile; None when it has none."""
+    name = anchor_profile(game) or game
+    try:
+        return load_profile(name).size_mm
+    except (ProfileError, OSError):
+        return None
+
+
 def choose_tag_size(width_px: int, hfov_deg: float, height_mm: float, tilt_deg: float = 0.0,
                     px_per_module: float = 4.0, modules: int = 21 + 2 * QUIET_ZONE) -> TagSize:
     """The smallest printable tag giving ``px_per_module`` on the decode stream (see module docstring)."""
@@ -78,8 +108,7 @@ def render_pages(items: Sequence[tuple[str, np.ndarray, str]], tag_mm: float, pa
     for start in range(0, len(items), per_page):
         page = Image.new("L", (int(page_w * px), int(page_h * px)), 255)
         draw = ImageDraw.Draw(page)
-        draw.text((PAGE_MARGIN_MM * px, 4 * px), f"Table Companion tags - {tag_mm:.1f} mm - print at 100 % (no scaling)",
-                  fill=0, font=font)
+        draw.text((PAGE_MARGIN_MM * px, 4 * px), sheet_header(tag_mm), fill=0, font=font)
         for k, (kind, pattern, label) in enumerate(items[start:start + per_page]):
             r, c = divmod(k, cols)
             x0 = (PAGE_MARGIN_MM + c * cell_w + GAP_MM / 2) * px
@@ -98,6 +127,11 @@ def render_pages(items: Sequence[tuple[str, np.ndarray, str]], tag_mm: float, pa
             draw.text((x0, y0 + side + 1.0 * px), label, fill=0, font=font)
         pages.append(page)
     return pages
+
+
+def sheet_header(tag_mm: float) -> str:
+    """The line printed at the top of every sheet."""
+    return f"Table Companion tags - {tag_mm:.1f} mm - {SHEET_NOTE}"
 
 
 def _cut_marks(draw: ImageDraw.ImageDraw, x0: float, y0: float, side: float, px: float) -> None:
@@ -139,7 +173,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seats", type=int, default=None, help="number of players (default: the most the game allows)")
     p.add_argument("--width", type=int, default=2304, help="width in px of the stream tags are decoded from (default 2304)")
     p.add_argument("--hfov", type=float, default=66.0, help="horizontal field of view, degrees (Camera Module 3: 66)")
-    p.add_argument("--camera-height", type=float, default=600.0, help="camera height above the table, mm (default 600)")
+    p.add_argument("--camera-height", type=float, default=None,
+                   help="camera height above the table, mm (default: high enough to see the game's whole board; "
+                        f"{DEFAULT_HEIGHT_MM:g} for a game without a board)")
     p.add_argument("--tilt", type=float, default=0.0, help="camera tilt from straight down, degrees (default 0)")
     p.add_argument("--px-per-module", type=float, default=4.0, help="pixels per QR module wanted (default 4)")
     p.add_argument("--paper", choices=sorted(PAPERS), default="a4")
@@ -155,7 +191,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         args = build_parser().parse_args(argv)
         if not 72 <= args.dpi <= 1200:
             raise _BadInput(f"--dpi must be 72-1200, got {args.dpi}")
-        size = choose_tag_size(args.width, args.hfov, args.camera_height, args.tilt, args.px_per_module)
+        board = board_size_for(args.game)
+        height = args.camera_height
+        if height is None:
+            height = camera_height_for(board, args.hfov) if board else DEFAULT_HEIGHT_MM
+        size = choose_tag_size(args.width, args.hfov, height, args.tilt, args.px_per_module)
         tag_list = tags_for(args.game, args.seats)
         pages = render_pages(tag_items(tag_list), size.tag_mm, args.paper, args.dpi) if tag_list else []
         profile = args.profile or anchor_profile(args.game)
@@ -165,7 +205,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (_BadInput, TagError, ProfileError) as exc:
         print(f"companion tags: error: {exc}", file=sys.stderr)
         return 2
-    print(size.explain(args.width, args.camera_height, args.hfov))
+    print(size.explain(args.width, height, args.hfov))
+    if args.camera_height is not None:
+        print(f"sized for a camera {height:.0f} mm above the table (--camera-height)")
+    elif board:
+        print(f"sized for a camera {height:.0f} mm above the table: the height at which a {args.hfov:g} deg lens sees "
+              f"the whole {board[0]:.0f} x {board[1]:.0f} mm board with {BOARD_MARGIN * 100:.0f} % to spare; "
+              f"a camera higher than that needs --camera-height")
+    else:
+        print(f"sized for a camera {height:.0f} mm above the table (this game has no board profile; "
+              f"give --camera-height for yours)")
+    print("print on matte paper: gloss reflects the lamp over the tags")
     if not pages:
         print(f"{args.game}: no tagged pieces to print")
         return 0

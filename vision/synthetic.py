@@ -62,7 +62,7 @@ class SimulatedTable:
         self._lock = threading.RLock()  # re-entered when _draw_static asks for the tiles
         self._pieces: dict[str, SimPiece] = {}
         self._dice: dict[str, SimDie] = {}
-        self._hand: tuple[tuple[float, float], float] | None = None
+        self._hands: dict[str, tuple[tuple[float, float], float, tuple[int, int, int]]] = {}
         self._tiles: dict[str, tuple[tuple[float, float], float]] = {}
         self._rng = np.random.default_rng(seed)
         self._margin = canvas_margin_mm
@@ -218,21 +218,27 @@ class SimulatedTable:
     def has_hand(self) -> bool:
         """Whether a hand is over the table now."""
         with self._lock:
-            return self._hand is not None
+            return bool(self._hands)
 
-    def set_hand(self, position_mm: tuple[float, float] | None, radius_mm: float = 70.0) -> None:
-        """Show a hand over the table at ``position_mm`` (None removes it)."""
+    def set_hand(self, position_mm: tuple[float, float] | None, radius_mm: float = 70.0, *,
+                 key: str = "hand", bgr: tuple[int, int, int] = SKIN_BGR) -> None:
+        """Show a hand over the table at ``position_mm`` (None removes it); hands of different
+        ``key`` are on the table together; ``bgr`` is its colour as lit (a glove, a lamp's tint)."""
         with self._lock:
-            self._hand = None if position_mm is None else (tuple(position_mm), radius_mm)
+            if position_mm is None:
+                self._hands.pop(key, None)
+            else:
+                self._hands[key] = (tuple(position_mm), radius_mm, tuple(bgr))
 
     def hand_mask(self) -> np.ndarray | None:
         """Where the hand covers the camera's view: (H, W) bool, or None without a hand."""
         with self._lock:
-            hand, camera = self._hand, self._camera
-        if hand is None:
+            hands, camera = list(self._hands.values()), self._camera
+        if not hands:
             return None
         mask = np.zeros((camera.height, camera.width, 3), dtype=np.uint8)
-        self._draw_hand(mask, camera, hand)
+        for hand in hands:
+            self._draw_hand(mask, camera, (hand[0], hand[1], (255, 255, 255)))
         return mask[:, :, 0] > 0
 
     def _tray(self, name: str) -> Tray:
@@ -251,7 +257,7 @@ class SimulatedTable:
             canvas = self._static.copy()
             pieces = list(self._pieces.values())
             dice = list(self._dice.values())
-            hand = self._hand
+            hands = list(self._hands.values())
         ppm, m = self._ppm, self._margin
         for die in dice:
             self._draw_die(canvas, die, ppm, m)
@@ -261,7 +267,7 @@ class SimulatedTable:
         h = camera.board_to_image(self.board_center) @ np.linalg.inv(to_canvas)
         image = cv2.warpPerspective(canvas, h, (camera.width, camera.height), flags=cv2.INTER_LINEAR,
                                     borderMode=cv2.BORDER_CONSTANT, borderValue=TABLE_BGR)
-        if hand is not None:
+        for hand in hands:
             self._draw_hand(image, camera, hand)
         frame = self._degrade(image, camera)
         self.last_frame = frame           # the frame first, then its count (a preview reads the count first)
@@ -366,13 +372,14 @@ class SimulatedTable:
         alpha = (mask.astype(np.float32) / 255.0)[:, :, None]
         roi[:] = (warped * alpha + roi * (1.0 - alpha)).astype(np.uint8)
 
-    def _draw_hand(self, image: np.ndarray, camera: CameraModel, hand: tuple[tuple[float, float], float]) -> None:
-        (x, y), r = hand
+    def _draw_hand(self, image: np.ndarray, camera: CameraModel,
+                   hand: tuple[tuple[float, float], float, tuple[int, int, int]]) -> None:
+        (x, y), r, bgr = hand
         c = camera.project(np.array([[x, y]]), self.board_center)[0]
         e = camera.project(np.array([[x + r, y]]), self.board_center)[0]
         radius = max(4, int(abs(e[0] - c[0])))
-        cv2.ellipse(image, (int(c[0]), int(c[1])), (radius, int(radius * 1.4)), 20, 0, 360, SKIN_BGR, -1, cv2.LINE_AA)
-        cv2.ellipse(image, (int(c[0]), int(c[1] + radius * 1.6)), (int(radius * 0.7), radius * 2), 10, 0, 360, SKIN_BGR, -1, cv2.LINE_AA)
+        cv2.ellipse(image, (int(c[0]), int(c[1])), (radius, int(radius * 1.4)), 20, 0, 360, bgr, -1, cv2.LINE_AA)
+        cv2.ellipse(image, (int(c[0]), int(c[1] + radius * 1.6)), (int(radius * 0.7), radius * 2), 10, 0, 360, bgr, -1, cv2.LINE_AA)
 
     def _degrade(self, image: np.ndarray, camera: CameraModel) -> np.ndarray:
         img = image.astype(np.float32)

@@ -28,7 +28,7 @@ from companion.messages import N_, Text
 from companion.readings import TableReading
 from vision.config import VisionConfig
 from vision.errors import CameraUnavailable, FrameError, VisionError
-from vision.gate import ChangeGate, hand_over, hand_view
+from vision.gate import Box, ChangeGate, Settled, hand_boxes, hand_over, hand_patches, hand_view, hands_touch
 from vision.reader import TableReader
 from vision.sources.base import EndOfStream, Frame, FrameSource
 
@@ -101,7 +101,9 @@ class VisionWorker:
         self.full_frames = 0  # frames whose full-resolution image was read (the gate settled, or read ahead)
         self._thread = threading.Thread(target=self._run, name=name, daemon=True)
         self._watchdog = threading.Thread(target=self._watch, name=f"{name}-watchdog", daemon=True)
-        self._last_frame_at = time.monotonic()
+        self._waiting_since: float | None = None  # when the worker began waiting on the camera (None: busy reading)
+        self._in_start = False                     # ... in start(), not read()
+        self._start_hung = False
         self._stalled = False
         self._started = False
         self._closed = False
@@ -113,7 +115,6 @@ class VisionWorker:
     def start(self) -> "VisionWorker":
         if not self._started:
             self._started = True
-            self._last_frame_at = time.monotonic()
             try:
                 self._thread.start()
                 self._watchdog.start()
@@ -205,7 +206,14 @@ class VisionWorker:
     def _serve(self) -> None:
         while not self._stop.is_set():
             try:
-                self.source.start()
+                self._waiting_since, self._in_start = time.monotonic(), True
+                try:
+                    self.source.start()
+                finally:
+                    self._waiting_since, self._in_start = None, False
+                if self._start_hung:
+                    self._start_hung = False
+                    log.info("camera (%s) started after all", self.source.name)
                 if self._last_failure is not None:
                     log.info("camera (%s) back after: %s", self.source.name, self._last_failure)
                     self._last_failure = None
@@ -235,18 +243,34 @@ class VisionWorker:
                 self.gate.reset()
                 self._last_read_view = None
                 self._stop.wait(self.retry_seconds)
-                self._last_frame_at = time.monotonic()  # the stall clock starts again with the retry
 
     def _watch(self) -> None:
-        """Watchdog: a source that delivers no frame for ``stall_seconds`` is reported and restarted."""
+        """Watchdog: a source that delivers no frame for ``stall_seconds`` while the worker waits for
+        one is reported and restarted (a frame that takes long to read is not the camera's fault);
+        one whose start() does not return is reported."""
         period = max(0.01, min(1.0, self.stall_seconds / 4))
         while not self._stop.wait(period):
             if not self._thread.is_alive():
                 return
-            quiet = time.monotonic() - self._last_frame_at
-            if quiet < self.stall_seconds or not (self._status.ok or self._stalled):
+            since = self._waiting_since
+            if since is None:
+                continue  # the worker is reading a frame, not waiting on the camera
+            quiet = time.monotonic() - since
+            if quiet < self.stall_seconds:
                 continue
-            self._last_frame_at = time.monotonic()  # next check (and restart) in another stall_seconds
+            if self._in_start:
+                if not self._start_hung:
+                    self._start_hung = True
+                    self._errors += 1
+                    self._set_status(False, Text(N_("Camera ({camera}) not answering: it has not started in {seconds} s. "
+                                                    "Check the camera cable, then restart the app; play by touch "
+                                                    "meanwhile."), camera=self.source.name,
+                                                 seconds=f"{self.stall_seconds:g}"))
+                    log.warning("camera (%s) start() has not returned in %.1f s", self.source.name, quiet)
+                continue
+            if not (self._status.ok or self._stalled):
+                continue
+            self._waiting_since = time.monotonic()  # next check (and restart) in another stall_seconds
             self._errors += 1
             self._set_status(False, Text(N_("Camera stalled: no picture for {seconds} s; restarting it. Check the "
                                             "camera cable; play by touch meanwhile."),
@@ -264,14 +288,16 @@ class VisionWorker:
         rolling = None    # the settled scene whose dice were still rolling: read again
         ahead: _Ahead | None = None  # a frame read before the scene was known to be still
         while not self._stop.is_set():
+            self._waiting_since = time.monotonic()
             try:
                 frame = self.source.read()
             except FrameError as exc:  # an unreadable recorded frame: skip it
                 self._errors += 1
                 self._set_status(True, Text(N_("A camera frame was skipped ({reason})."), reason=str(exc)))
                 continue
+            finally:
+                self._waiting_since = None
             self._frames += 1
-            self._last_frame_at = time.monotonic()
             if self._stalled:
                 self._stalled = False
                 log.info("camera (%s) delivers frames again", self.source.name)
@@ -299,12 +325,21 @@ class VisionWorker:
                         ahead = None
                     self.full_frames += 1
                     small_colour = hand_view(frame.image)
-                    if settled is not None and hand_over(small_colour, self._last_read_view, self._gate_config):
-                        self.gate.refuse()  # read once the hand has gone, against the last frame read
-                        rolling = None
-                        self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
-                        continue
-                    reading = self.reader.read(frame.image, frame.small, (settled or rolling).regions)
+                    regions = (settled or rolling).regions
+                    hands = None
+                    if settled is not None:
+                        hands = hand_patches(small_colour, self._last_read_view, self._gate_config)
+                        regions = self._clear_of_hands(settled, hands, frame.size)
+                        if regions == ():
+                            rolling = None
+                            self._set_status(True, Text(N_("Waiting: a hand is over the table.")))
+                            continue
+                    hidden = hand_boxes(hands, frame.size) if hands is not None and hands.any() else ()
+                    reading = self.reader.read(frame.image, frame.small, regions, hidden=hidden)
+                    if hands is not None and hands.any():
+                        # what a resting hand covers stays as last read: the hand stays "new" until it goes
+                        small_colour = small_colour.copy()
+                        small_colour[hands] = self._last_read_view[hands]
                 reading = self.reader.check_dice_still(reading, dice_view, last_view, frame.size)
                 self._last_read_view = small_colour
                 was_rolling, rolling = rolling, None if reading.dice_still else (settled or rolling)
@@ -325,6 +360,25 @@ class VisionWorker:
             if still_since is not None:  # frame timestamps are time.monotonic() (FrameSource.read)
                 self.first_still_latencies_ms.append((time.monotonic() - still_since) * 1000.0)
             self._publish(reading)
+
+    def _clear_of_hands(self, settled: Settled, hands: np.ndarray, size: tuple[int, int]
+                        ) -> tuple[Box, ...] | None:
+        """The regions of a settled scene to read with ``hands`` on the table: () (wait) when a hand
+        reaches into what changed (no reading ever comes from a hand over a move), else all of them
+        (the reader keeps what a still hand elsewhere covers as it was last read: one hand resting at
+        the board's edge must not hold up every move; where it lay is read once it goes)."""
+        if not hands.any():
+            return settled.regions
+        if settled.regions is None:
+            self.gate.refuse()  # the first view: read all of it once the hand has gone
+            return ()
+        margin = int(self._gate_config.region_margin * size[0])
+        changed = tuple((x0 + margin, y0 + margin, x1 - margin, y1 - margin)
+                        for x0, y0, x1, y1 in (r for r in settled.regions if r not in settled.pending))
+        if hands_touch(hands, changed, size):
+            self.gate.defer(settled.regions)  # read them all once the hand has gone
+            return ()
+        return settled.regions
 
     def _read_ahead(self, frame: Frame, ahead: "_Ahead | None") -> "_Ahead | None":
         """Read a frame that changed and shows no hand now, while the gate waits to see it still:

@@ -89,3 +89,103 @@ def test_regions_limit_where_codes_are_decoded():
     frame = _rotated_tag(ship("demo", 0, "A").payload(), 0)
     assert detect_tags(frame, regions=[(0, 0, 100, 100)]) == []
     assert len(detect_tags(frame, regions=[(550, 250, 800, 500)])) == 1
+
+
+class _Calls:
+    """Counts the candidate searches and pyzbar decodes of a read."""
+
+    def __init__(self, monkeypatch):
+        from vision import detect
+
+        self.finders = self.pyzbar = 0
+        real_finders, real_pyzbar = detect._find_finders, decoders.decode_pyzbar
+
+        def finders(*args, **kwargs):
+            self.finders += 1
+            return real_finders(*args, **kwargs)
+
+        def pyzbar(*args, **kwargs):
+            self.pyzbar += 1
+            return real_pyzbar(*args, **kwargs)
+
+        monkeypatch.setattr(detect, "_find_finders", finders)
+        monkeypatch.setattr(decoders, "decode_pyzbar", pyzbar)
+
+
+def test_a_clear_table_is_read_by_zxing_on_the_whole_frame_alone(monkeypatch, demo_profile):
+    """The cheapest path that reads everything the reader knows is there: zxing-cpp on the whole
+    frame, no candidate search, no crops, no pyzbar (the candidate search alone cost 1.5-2.5x the
+    whole-frame zxing-cpp read)."""
+    from tests.vision.scenes import SHIPS, ship_table
+
+    frame = ship_table(demo_profile).render()
+    calls = _Calls(monkeypatch)
+    found = detect_tags(frame, expected=len(SHIPS))
+    assert {d.parsed for d in found} == {ship("golden_horn", seat, name) for seat, name, _, _ in SHIPS}
+    assert (calls.finders, calls.pyzbar) == (0, 0)
+    regions = [(0, 0, 640, 720)]
+    found = detect_tags(frame, regions=regions, expected=len([d for d in found if d.center[0] < 640]))
+    assert found and all(d.center[0] < 900 for d in found)  # the region, grown by a quarter
+    assert (calls.finders, calls.pyzbar) == (0, 0)
+
+
+def test_tags_zxing_misses_are_still_read_where_expected(monkeypatch, demo_profile):
+    """zxing-cpp dropping a code without a word (or reading nothing): the caller's count of codes it
+    knows are there, or a first view with no count, sends the frame through the candidate search."""
+    from tests.vision.scenes import SHIPS, ship_table
+    from vision import detect
+
+    frame = ship_table(demo_profile).render()
+    real = detect.scan_zxing
+    dropped = ship("golden_horn", 1, "A").payload().encode()
+    monkeypatch.setattr(detect, "scan_zxing", lambda g: ([r for r in real(g)[0] if r.data != dropped], []))
+    calls = _Calls(monkeypatch)
+    assert dropped not in {d.data for d in detect_tags(frame, expected=len(SHIPS) - 1)}  # all it expected
+    assert calls.finders == 0
+    found = detect_tags(frame, expected=len(SHIPS))
+    assert dropped in {d.data for d in found} and calls.finders == 1
+    found = detect_tags(frame)  # a first view, nothing expected: the candidate search too
+    assert dropped in {d.data for d in found} and calls.finders == 2
+    monkeypatch.setattr(detect, "scan_zxing", lambda g: ([], []))
+    assert {d.parsed for d in detect_tags(frame)} == {ship("golden_horn", s, n) for s, n, _, _ in SHIPS}
+
+
+def test_a_symbol_zxing_finds_but_cannot_decode_gets_a_crop_and_its_retries(monkeypatch, demo_profile):
+    from tests.vision.scenes import SHIPS, ship_table
+    from vision import detect
+
+    frame = ship_table(demo_profile).render()
+    real = detect.scan_zxing
+    dropped = ship("golden_horn", 1, "A").payload().encode()
+
+    def failing(g):
+        raws, failed = real(g)
+        gone = [r for r in raws if r.data == dropped]
+        return [r for r in raws if r.data != dropped], failed + [decoders.FailedSymbol(r.corners, False) for r in gone]
+
+    monkeypatch.setattr(detect, "scan_zxing", failing)
+    calls = _Calls(monkeypatch)
+    found = detect_tags(frame, expected=len(SHIPS))
+    assert {d.parsed for d in found} == {ship("golden_horn", s, n) for s, n, _, _ in SHIPS}
+    assert calls.finders == 0
+
+
+def test_a_code_half_under_a_hand_costs_no_retries(monkeypatch):
+    """zxing-cpp finds the corner of a code a hand half covers (as a Micro QR code it cannot decode):
+    with fewer than three finder patterns there the crop and its retries are skipped (they cost 5x the
+    whole-frame read on the bench's hand scenes), and every visible tag is still read."""
+    import random
+
+    from vision import detect
+    from vision.bench import make_scene, score
+
+    rng = random.Random(90417)
+    scene = make_scene(1280, 720, rng, rng.randint(12, 20), "hand")
+    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+    assert any(f.micro for f in decoders.scan_zxing(gray)[1])
+    crops = []
+    real = detect.decode_crop
+    monkeypatch.setattr(detect, "decode_crop", lambda *a, **k: crops.append(a[1]) or real(*a, **k))
+    found = detect_tags(gray, expected=len(scene.truth))
+    assert crops == []
+    assert score([d.data for d in found], scene.truth, scene.placed) == (len(scene.truth), 0)

@@ -187,3 +187,25 @@ def test_a_frame_read_ahead_then_undone_is_forgotten(demo_profile):
     last = readings[-1]
     assert last.piece("gh:ship:0:a").space == "A2"
     assert last.piece("gh:ship:1:a").space == "E1" and len(last.pieces) == 6
+
+
+@pytest.mark.parametrize("fps, frames_after_first_still", [(10, 1), (15, 1), (30, 2), (60, 3), (1000, 3)])
+def test_stillness_is_whole_frames_at_the_sources_rate(hand_and_move_frames, fps, frames_after_first_still):
+    """At 15 fps a still time of 0.09 s fell between two frames and cost a whole frame (133 ms from the
+    first still frame); a number of frames at the source's measured rate settles one interval after it."""
+    frames, _ = hand_and_move_frames
+    gate = ChangeGate()
+    events = [gate.update(f, timestamp=k / fps) for k, f in enumerate(frames)]
+    settled = [i for i, e in enumerate(events) if e is not None]
+    first_still_of_move = 11  # still_b, after hand_3 put the ship down
+    assert settled[-1] == first_still_of_move + frames_after_first_still
+    assert gate.frame_interval == pytest.approx(1 / fps)
+
+
+def test_a_slow_frame_does_not_change_the_rate(hand_and_move_frames):
+    frames, _ = hand_and_move_frames
+    gate = ChangeGate()
+    times = [k / 15 for k in range(len(frames))]
+    times[5:] = [t + 0.5 for t in times[5:]]  # one late frame
+    events = [gate.update(f, timestamp=t) for f, t in zip(frames, times)]
+    assert [i for i, e in enumerate(events) if e is not None][-1] == 12

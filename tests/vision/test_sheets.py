@@ -19,7 +19,7 @@ def test_tag_size_follows_camera_geometry():
 
 
 def test_sheets_are_written_and_every_tag_scans_back(tmp_path, capsys):
-    assert main(["golden_horn", "--out", str(tmp_path), "--profile", "demo"]) == 0
+    assert main(["golden_horn", "--out", str(tmp_path), "--profile", "demo", "--camera-height", "600"]) == 0
     out = capsys.readouterr().out
     assert "tag size 39.5 mm" in out and "4 px/module on a 2304 px wide stream" in out
     assert (tmp_path / "golden_horn-tags.pdf").read_bytes().startswith(b"%PDF")
@@ -62,3 +62,25 @@ def test_bad_input_exits_non_zero_with_one_line(tmp_path, capsys, argv, message)
 def test_game_without_tags(tmp_path, capsys):
     assert main(["coloretto", "--out", str(tmp_path)]) == 0
     assert "no tagged pieces" in capsys.readouterr().out
+
+
+def test_tags_are_sized_for_the_camera_height_the_games_board_needs(tmp_path, capsys):
+    """Golden Horn's 980 mm board needs the camera about 790 mm up at 66 deg: the sheets are sized
+    for that (39.5 mm tags, sized for 600 mm, read 33 of 40 moves from 800 mm), and say so."""
+    from vision.sheets import camera_height_for
+
+    height = camera_height_for((980.0, 540.0), 66.0)
+    assert 780 < height < 800
+    assert 2 * height * 0.6494 >= 980 * 1.05 - 1  # tan(33 deg): the board fits the view
+    assert main(["golden_horn", "--out", str(tmp_path), "--profile", "demo"]) == 0
+    out = capsys.readouterr().out
+    assert f"sized for a camera {height:.0f} mm above the table" in out and "980 x 540 mm board" in out
+    assert f"tag size {choose_tag_size(2304, 66.0, height).tag_mm:.1f} mm" in out
+    assert choose_tag_size(2304, 66.0, height).tag_mm >= 51.5
+    assert "matte paper" in out
+
+
+def test_sheets_ask_for_matte_paper():
+    from vision.sheets import sheet_header
+
+    assert "matte paper" in sheet_header(39.5) and "100 %" in sheet_header(39.5)

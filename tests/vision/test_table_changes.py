@@ -207,3 +207,69 @@ def test_worker_reads_the_dice_once_they_stop(demo_profile):
     for reading in readings:
         if reading.dice_still:  # a reading that says the dice lie still shows the final faces
             assert sorted(d.face for d in reading.dice if d.die.startswith("colour-dice")) == final
+
+
+PALE_HAND_BGR = (185, 200, 240)  # a pale hand under a bright lamp: within 25 grey levels of the lit board
+
+
+def test_a_pale_hand_over_ships_is_a_hand(demo_profile):
+    """A hand whose grey is within 25 levels of the lit board rests over the ship it moved and over
+    another: no reading comes from those frames."""
+    table = ship_table(demo_profile, seed=6)
+    clear = table.render()
+    table.move_piece("gh:ship:1:c", demo_profile.space("C2").center, 90.0)
+    table.set_hand((300, 170), 60, bgr=PALE_HAND_BGR)  # over the ship it moved (C2) and B2's start
+    covered = table.render()
+    board = to_gray(clear)[300:340, 560:600].mean()
+    hand_px = table.hand_mask()
+    assert abs(float(to_gray(covered)[hand_px].mean()) - board) < 25
+    table.set_hand(None)
+    readings = _read_all([clear] * 4 + [covered] * 8 + [table.render()] * 4, demo_profile)
+    assert len(readings) == 2
+    assert {p.tag: p.space for p in readings[0].pieces} == ALL_SHIPS
+    assert {p.tag: p.space for p in readings[1].pieces} == {**ALL_SHIPS, "gh:ship:1:c": "C2"}
+
+
+def test_a_hand_resting_at_the_edge_holds_up_no_move(demo_profile):
+    """One hand lies still at the board's edge while the other moves ships: every move is read
+    (none was: the resting hand held the gate), and what it covers is read once it goes."""
+    table = ship_table(demo_profile, seed=7)
+    frames = [table.render()] * 4
+    table.set_hand((585, 190), 40, key="resting")
+    frames += [table.render()] * 4
+    moves = (("gh:ship:0:a", "A2"), ("gh:ship:1:c", "C2"), ("gh:ship:0:b", "C1"), ("gh:ship:2:b", "D3"))
+    expected = dict(ALL_SHIPS)
+    for ident, space in moves:
+        x, y = demo_profile.space(space).center
+        table.move_piece(ident, (x, y), 90.0)
+        table.set_hand((x, y + 40), 45)  # the moving hand puts it down ...
+        frames.append(table.render())
+        table.set_hand(None)  # ... and goes
+        frames += [table.render()] * 4
+    table.set_hand(None, key="resting")
+    frames += [table.render()] * 4
+    readings = _read_all(frames, demo_profile)
+    assert len(readings) == 1 + len(moves) + 1  # the first view, each move, where the hand lay
+    for reading, (ident, space) in zip(readings[1:], moves):
+        expected[ident] = space
+        assert {p.tag: p.space for p in reading.pieces} == expected
+    assert {p.tag: p.space for p in readings[-1].pieces} == expected
+
+
+@pytest.mark.parametrize("hand_bgr", [PALE_HAND_BGR, None])
+def test_no_reading_from_a_hand_resting_over_the_ship_it_put_down(hand_bgr):
+    """12 ships, each move's hand lingers over the ship it put down (pale, or skin-coloured): every
+    reading shows every ship where it stands (two of eight showed ships under the hand missing)."""
+    from vision.bench import moves_scene, run_latency
+
+    frames, truth, _ = moves_scene(random.Random(3), 6, hand_bgr=hand_bgr, linger=5)
+    latency = run_latency(frames, truth, 1000.0, 6)
+    assert (latency.right, latency.wrong) == (6, 0)
+
+
+def test_a_hand_resting_at_the_edge_of_a_full_board_holds_up_no_move():
+    from vision.bench import moves_scene, run_latency
+
+    frames, truth, _ = moves_scene(random.Random(4), 4, resting_hand=(300, 420))
+    latency = run_latency(frames, truth, 1000.0, 4)
+    assert (latency.right, latency.wrong) == (4, 0)  # each move (the hand arriving is no reading)

@@ -73,13 +73,22 @@ def test_bench_prints_table_and_last_json_line(tmp_path, capsys):
     (photos / "1.txt").write_text("hello table\n")
     cv2.imwrite(str(photos / "2.png"), np.full((50, 50), 128, np.uint8))
     (photos / "2.txt").write_text("unreadable")
-    assert bench.main(["--scenes", "1", "--moves", "2", "--bumps", "1", "--photos", str(tmp_path / "photos")]) == 0
+    assert bench.main(["--scenes", "1", "--moves", "2", "--bumps", "1", "--photos", str(tmp_path / "photos"),
+                       "--fps", "15", "30", "--pi-fps", "15", "--pi-fraction", "0.5"]) == 0
     lines = capsys.readouterr().out.strip().splitlines()
     assert any("pyzbar full frame (baseline)" in line for line in lines)
     summary = json.loads(lines[-1])
-    for key in ("recall", "false_reads", "still_cpu_ratio", "pi_lores_gate_ms", "settle_latency_ms", "real_photo_rate"):
+    for key in ("recall", "false_reads", "still_cpu_ratio", "pi_lores_gate_ms", "settle_latency_ms", "real_photo_rate",
+                "cpu_vs_zxing_full_frame", "cpu_vs_pyzbar_full_frame", "cpu_tags_known_vs_zxing_full_frame"):
         assert key in summary
     assert summary["real_photo_rate"] == 0.5
+    latency = summary["first_still_latency_ms"]
+    assert set(latency) == {"15", "30"}
+    assert all(row["right"] + row["wrong"] >= 1 and row["moves"] == 2 for row in latency.values())
+    pi = summary["pi_class"]
+    assert pi["fps"] == 15 and pi["fraction"] == 0.5 and pi["right"] + pi["wrong"] >= 1
+    assert 0 < pi["cpu_share"] <= 1.0 and len(summary["load_average"]) == 3
+    assert all(row["moves"] == 2 and row["wrong"] == 0 for row in summary["hands"].values())
     assert 0 <= summary["recall"] <= 1 and summary["false_reads"] >= 0
     assert summary["bumped_ships"] == 18 and 0 <= summary["bumped_ships_right"] <= 18
 

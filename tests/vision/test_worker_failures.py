@@ -3,7 +3,11 @@ from __future__ import annotations
 
 import threading
 
+import numpy as np
 import pytest
+
+from vision.errors import FrameError
+from vision.frames import check_frame
 
 from vision.reader import TableReader
 from vision.sources.base import FrameSource
@@ -120,3 +124,81 @@ def test_source_whose_start_raises_is_reported_not_left_starting(demo_profile):
     assert worker.is_running
     worker.close()
     assert not worker.is_running
+
+
+class SlowReader(TableReader):
+    """Takes ``seconds`` over each read (a big frame on a slow core)."""
+
+    def __init__(self, profile, seconds):
+        super().__init__(profile)
+        self.seconds = seconds
+
+    def read(self, *args, **kwargs):
+        threading.Event().wait(self.seconds)
+        return super().read(*args, **kwargs)
+
+
+def test_a_slow_frame_is_not_a_stalled_camera(demo_profile):
+    """Reading one frame took longer than the stall time: the camera delivered; it is neither
+    reported stalled ("check the cable") nor reopened."""
+    camera = StillCamera(ship_table(demo_profile).render())
+    with VisionWorker(camera, SlowReader(demo_profile, 1.0), stall_seconds=0.2) as worker:
+        assert worker.wait_for_reading(timeout=30) is not None
+        assert worker.status.ok and worker.status.errors == 0
+        assert camera.opened == 1
+
+
+def test_grey_colour_and_shape_switches_are_read_not_internal_errors(demo_profile):
+    """The camera switches between grey and colour frames, then to another aspect: each settled view
+    is read in full (the gate raised cv2.error, "internal error error" on screen)."""
+    from vision.frames import to_gray
+    from tests.vision.test_gate_worker import ListSource
+
+    frame = ship_table(demo_profile).render()
+    frames = [to_gray(frame)] * 4 + [frame] * 4 + [frame[:, 80:1200]] * 4
+    readings = []
+    with VisionWorker(ListSource(frames), TableReader(demo_profile), on_reading=readings.append) as worker:
+        assert worker.wait_until_idle(timeout=60)
+    assert len(readings) == 3 and worker.status.errors == 0
+    assert all(len(r.pieces) == 6 for r in readings)
+
+
+def test_a_camera_whose_start_hangs_is_reported(demo_profile):
+    class HangingStart(StillCamera):
+        def _open(self):
+            self.blocked.set()
+            self.released.wait()  # a driver that never answers, until the test lets it
+            super()._open()
+
+    camera = HangingStart(ship_table(demo_profile).render())
+    worker = VisionWorker(camera, TableReader(demo_profile), stall_seconds=0.2).start()
+    try:
+        assert camera.blocked.wait(10)
+        assert _wait_status(worker, lambda s: not s.ok and "not answering" in s.message)
+        assert not worker.status.starting and "Check the camera cable" in worker.status.message
+        camera.released.set()
+        assert worker.wait_for_reading(timeout=30) is not None
+        assert worker.status.ok
+    finally:
+        camera.released.set()
+        worker.close()
+
+
+def test_a_frame_too_large_is_skipped_with_its_size(demo_profile):
+    """A 16k x 16k frame took 33 s and 1.7 GB: frames past the size limit are skipped, said on
+    screen with their size, and the camera goes on."""
+    from vision.frames import MAX_SIDE_PX
+    from tests.vision.test_gate_worker import ListSource
+
+    frame = ship_table(demo_profile).render()
+    huge = np.zeros((8, MAX_SIDE_PX + 1), np.uint8)
+    statuses = []
+    source = ListSource([huge] * 2)
+    with VisionWorker(source, TableReader(demo_profile)) as worker:
+        assert worker.wait_until_idle(timeout=30)
+        statuses.append(worker.status)
+    assert worker.status.errors == 2 and worker.reading_count == 0
+    with VisionWorker(ListSource([huge] + [frame] * 4), TableReader(demo_profile)) as worker:
+        assert worker.wait_for_reading(timeout=30) is not None
+    with pytest.raises(FrameError, match="larger than this reads"):
+        check_frame(huge)

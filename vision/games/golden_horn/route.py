@@ -320,8 +320,8 @@ class GoldenHornReader(TableReader):
         return self._good.text
 
     def read(self, frame: np.ndarray, small: np.ndarray | None = None, regions: Any = None,
-             timestamp: float | None = None) -> TableReading:
-        reading = super().read(frame, small, regions, timestamp)
+             timestamp: float | None = None, hidden: tuple = ()) -> TableReading:
+        reading = super().read(frame, small, regions, timestamp, hidden)
         location = self.location
         notes = list(reading.notes)
         if location is not None:
