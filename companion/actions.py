@@ -22,7 +22,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
-from typing import Any, ClassVar, Mapping
+from typing import Any, Callable, ClassVar, Generic, Mapping, TypeVar
 
 from companion.errors import InvalidAction
 from companion.messages import Text, untranslated
@@ -57,6 +57,32 @@ class DescribedAction(Action):
 
     def __str__(self) -> str:
         return str(self.text())
+
+
+#: a game's state type, and one action class
+StateT = TypeVar("StateT")
+ActionT = TypeVar("ActionT", bound=Action)
+
+
+class Handlers(Generic[StateT]):
+    """A dispatch table: the function that applies each action class, each typed for its
+    own class (``on`` checks that), looked up by the action's exact class."""
+
+    def __init__(self) -> None:
+        self._by_class: dict[type[Action], Callable[[StateT, Any], StateT]] = {}
+
+    def on(self, cls: type[ActionT], handler: Callable[[StateT, ActionT], StateT]) -> Handlers[StateT]:
+        """This table with ``handler`` applying actions of class ``cls``."""
+        self._by_class[cls] = handler
+        return self
+
+    def handles(self, action: Action) -> bool:
+        return type(action) in self._by_class
+
+    def apply(self, state: StateT, action: Action) -> StateT:
+        """``state`` after ``action`` by its class's handler (LookupError when it has none:
+        ask :meth:`handles` first)."""
+        return self._by_class[type(action)](state, action)
 
 
 def _to_json(value: Any) -> Any:

@@ -58,7 +58,7 @@ def to_act(state: CaravelasState) -> tuple[int, ...]:
     if state.pending in ("die", "draw", "dice"):
         return (TABLE,)
     if state.pending == "bonus":
-        return (state.bonus.queue[0],)  # type: ignore[union-attr]
+        return (state.bonus_mover,)
     return (state.active,)
 
 

@@ -168,7 +168,7 @@ def apply_pirate(state: CaravelasState, action: Pirate) -> CaravelasState:
 
 def _mover(state: CaravelasState, seat: int) -> None:
     """During bonus moves only the mover reports; otherwise only the active player."""
-    expected = state.bonus.queue[0] if state.pending == "bonus" else state.active  # type: ignore[union-attr]
+    expected = state.bonus_mover if state.pending == "bonus" else state.active
     check(seat == expected, Text("it is not {seat}'s turn", seat=who(seat)))
 
 

@@ -105,7 +105,8 @@ def actions_for_reading(state: ColorettoState, reading: TableReading) -> tuple[A
     elif state.phase == DRAW:
         # a last-round card newly seen aside came up before any new row card
         reveals = [Reveal(piece.piece) for piece, _ in fresh]
-        proposals += sorted(reveals, key=lambda reveal: reveal.card != LAST_ROUND)
+        reveals.sort(key=lambda reveal: reveal.card != LAST_ROUND)
+        proposals += reveals
     elif state.phase == PLACE:
         proposals += [Place(state.current, row) for piece, row in fresh
                       if row is not None and piece.piece == state.drawn]

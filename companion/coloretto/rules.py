@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from companion.actions import Action
+from companion.actions import Action, Handlers
 from companion.coloretto.actions import (ACTION_CLASSES, KIND_WORDS, ChooseScoring, CorrectCards, Draw,
                                          Place, RemoveColour, Reveal, StartCard, StartPlayer, Take,
                                          card_label, colour_word, row_words)
@@ -144,12 +144,12 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
         return _choose_scoring(state, action)
     if state.phase == OVER:
         raise IllegalAction(Text("the game is over"), "§5")
-    handler, expected = _HANDLERS[state.phase]
-    if not isinstance(action, expected):
+    handlers = _HANDLERS[state.phase]
+    if not handlers.handles(action):
         if isinstance(action, RemoveColour) and state.phase == START_CARDS:
             raise IllegalAction(_no_colour_removed(state), "§3.1 step 3")
         raise IllegalAction(_WAITING_FOR[state.phase](state))
-    return handler(state, action)
+    return handlers.apply(state, action)
 
 
 def _name(state: ColorettoState, seat: int) -> str:
@@ -177,7 +177,7 @@ def _row(state: ColorettoState, index: int) -> Row:
         raise IllegalAction(Text("there is no such row: this game has {count} row",
                                  "there is no such row: this game has {count} rows", count=len(state.rows)))
     row = state.rows[index]
-    if not row.is_open:
+    if row.taken_by is not None:
         raise IllegalAction(Text("{row} was already taken this round by {name}",
                                  row=row_words(index), name=_name(state, row.taken_by)), "§4.3 B")
     return row
@@ -260,6 +260,7 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
         raise IllegalAction(Text("{row} is full: it holds only {count} card",
                                  "{row} is full: it holds {count} cards", row=row_words(action.row),
                                  count=row.capacity), "§4.3 A")
+    assert state.drawn is not None   # the PLACE phase holds the drawn card
     rows = list(state.rows)
     rows[action.row] = replace(row, cards=row.cards + (state.drawn,))
     placed = replace(state, rows=tuple(rows), drawn=None, phase=TURN)
@@ -421,22 +422,19 @@ def _end_round(state: ColorettoState) -> ColorettoState:
     if state.last_round:
         rows = tuple(replace(row, cards=()) for row in state.rows)
         return replace(state, rows=rows, discarded=discarded, phase=OVER, current=-1)
+    assert state.last_taker is not None   # the round ends when the last seat has taken a row
     rows = tuple(Row(row.capacity) for row in state.rows)
     return replace(state, rows=rows, discarded=discarded, out=(), round=state.round + 1,
                    current=state.last_taker, phase=TURN)
 
 
-def _turn(state: ColorettoState, action: Action) -> ColorettoState:
-    return _draw(state, action) if isinstance(action, Draw) else _take(state, action)
-
-
-_HANDLERS = {
-    REMOVE_COLOURS: (_remove_colour, RemoveColour),
-    START_CARDS: (_start_card, StartCard),
-    START_PLAYER: (_start_player, StartPlayer),
-    TURN: (_turn, (Draw, Take)),
-    DRAW: (_reveal, Reveal),
-    PLACE: (_place, Place),
+_HANDLERS: dict[str, Handlers[ColorettoState]] = {
+    REMOVE_COLOURS: Handlers[ColorettoState]().on(RemoveColour, _remove_colour),
+    START_CARDS: Handlers[ColorettoState]().on(StartCard, _start_card),
+    START_PLAYER: Handlers[ColorettoState]().on(StartPlayer, _start_player),
+    TURN: Handlers[ColorettoState]().on(Draw, _draw).on(Take, _take),
+    DRAW: Handlers[ColorettoState]().on(Reveal, _reveal),
+    PLACE: Handlers[ColorettoState]().on(Place, _place),
 }
 
 _WAITING_FOR = {

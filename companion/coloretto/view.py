@@ -7,8 +7,8 @@ from companion.coloretto.data import CATALOGUE, PILE_KINDS
 from companion.match import match_of
 from companion.coloretto.rules import legal_actions, scoring_problem, to_act
 from companion.coloretto.scoring import HandScore, best_hand, joker_choices, score_assignment
-from companion.coloretto.state import OVER, PLACE, ColorettoState
-from companion.coloretto.actions import SIDE_WORDS, colour_word
+from companion.coloretto.state import OVER, ColorettoState
+from companion.coloretto.actions import SIDE_WORDS, Place, colour_word
 from companion.engine import ScoreLine, ScoreSheet, json_text, winners_by_total
 from companion.messages import Text, trn
 
@@ -130,7 +130,7 @@ def summary(state: ColorettoState) -> dict[str, Any]:
         "current": state.current if state.current >= 0 else None,
         "drawn_card": state.drawn,
         "rows": [_row_view(state, i) for i in range(len(state.rows))],
-        "place_targets": [a.row for a in legal] if state.phase == PLACE else [],
+        "place_targets": [a.row for a in legal if isinstance(a, Place)],
         "take_targets": [i for i, r in enumerate(state.rows) if r.can_take],
         "legal": [a.to_dict() for a in legal],
         "players": players,

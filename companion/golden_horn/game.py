@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.actions import Action
+from companion.actions import Action, Handlers
 from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction, InvalidAction
 from companion.golden_horn import chance, turns, view
@@ -25,17 +25,16 @@ from companion.messages import Seat, Text
 from companion.readings import TableReading
 from companion.signals import Signal
 
-_APPLY = {
-    DrawCubes: chance.apply_draw_cubes,
-    DrawCards: chance.apply_draw_cards,
-    PlaceFleet: turns.apply_place_fleet,
-    Attack: turns.apply_attack,
-    Move: turns.apply_move,
-    TurnAround: turns.apply_turn_around,
-    DeclareEnd: turns.apply_declare,
-    EndTurn: turns.apply_end_turn,
-    Correct: apply_correct,
-}
+_APPLY = (Handlers[GoldenHornState]()
+          .on(DrawCubes, chance.apply_draw_cubes)
+          .on(DrawCards, chance.apply_draw_cards)
+          .on(PlaceFleet, turns.apply_place_fleet)
+          .on(Attack, turns.apply_attack)
+          .on(Move, turns.apply_move)
+          .on(TurnAround, turns.apply_turn_around)
+          .on(DeclareEnd, turns.apply_declare)
+          .on(EndTurn, turns.apply_end_turn)
+          .on(Correct, apply_correct))
 
 
 class GoldenHorn(Engine[GoldenHornState]):
@@ -116,8 +115,7 @@ class GoldenHorn(Engine[GoldenHornState]):
         return result
 
     def apply(self, state: GoldenHornState, action: Action) -> GoldenHornState:
-        handler = _APPLY.get(type(action))
-        if handler is None:
+        if not _APPLY.handles(action):
             raise InvalidAction(f"{action!r} is not a Golden Horn action")
         if isinstance(action, Correct):
             return apply_correct(state, action)   # at any moment: the table always wins
@@ -127,17 +125,18 @@ class GoldenHorn(Engine[GoldenHornState]):
             acting = self.to_act(state)
             who = self.actor(state, action)
             if who not in acting:
-                if state.phase == TURN_AROUND and acting == (state.turn_around_ship[0],):  # type: ignore[index]
-                    raise IllegalAction(self._turning_around(state), "§5.1 D3")
+                emptied = state.turn_around_ship
+                if state.phase == TURN_AROUND and emptied is not None and acting == (emptied[0],):
+                    raise IllegalAction(self._turning_around(state, emptied), "§5.1 D3")
                 raise IllegalAction(self._whose_turn(state, acting), "§3")
-            return turns.settle(handler(state, action))
+            return turns.settle(_APPLY.apply(state, action))
         except IllegalAction as exc:
             raise exc.citing(HEADINGS) from None
 
-    def _turning_around(self, state: GoldenHornState) -> Text:
-        """The attack emptied a ship (option "at once"): its owner decides before the
-        attacker goes on with the turn."""
-        owner, name = state.turn_around_ship  # type: ignore[misc]
+    def _turning_around(self, state: GoldenHornState, emptied: tuple[int, str]) -> Text:
+        """The attack emptied a ship (``emptied``: its owner and letter; option "at once"):
+        its owner decides before the attacker goes on with the turn."""
+        owner, name = emptied
         return Text("the pirates emptied {ship}: first {seat} decides whether it turns around, then "
                     "{attacker} goes on", ship=ship_words(f"{owner}{name}"), seat=Seat(owner),
                     attacker=Seat(state.current))

@@ -167,8 +167,9 @@ def _seen_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Shi
 
 def _doubled_ships(state: GoldenHornState, reading: TableReading) -> list[Ship]:
     """Ships whose tag the camera sees more than once (a printed copy on the table)."""
-    counts = Counter(ship.label for ship, _ in _seen_ships(state, reading))
-    return [state.ship_by_id(label) for label, n in counts.items() if n > 1]  # type: ignore[misc]
+    seen = [ship for ship, _ in _seen_ships(state, reading)]
+    counts = Counter(ship.label for ship in seen)
+    return list({ship.label: ship for ship in seen if counts[ship.label] > 1}.values())
 
 
 def _moved_ships(state: GoldenHornState, reading: TableReading) -> list[tuple[Ship, str]]:
