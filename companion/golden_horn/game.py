@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from companion.actions import Action, Handlers
+from companion.actions import Action, Handlers, SeatAction
 from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction, InvalidAction
 from companion.golden_horn import chance, turns, view
@@ -73,7 +73,9 @@ class GoldenHorn(Engine[GoldenHornState]):
             return TABLE if state.rules.random_placement else action.owner
         if isinstance(action, Correct):
             return TABLE
-        return action.seat  # type: ignore[attr-defined]
+        if isinstance(action, SeatAction):
+            return action.seat
+        raise InvalidAction(f"{action!r} is not a Golden Horn action")
 
     def legal_actions(self, state: GoldenHornState, seat: int | None = None) -> tuple[Action, ...]:
         acting = self.to_act(state)
