@@ -115,7 +115,8 @@ class Action:
             raise InvalidAction(f"{kind}: {exc}") from None
 
     def __str__(self) -> str:
-        parts = [f"{f.name}={getattr(self, f.name)}" for f in dataclasses.fields(self)]  # every field, by name
+        parts = [f"{f.name}={getattr(self, f.name)}"   # every field, by name
+                 for f in dataclasses.fields(self)]
         return f"{self.type}({', '.join(parts)})"
 
     def text(self) -> Text:

@@ -16,7 +16,8 @@ from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
-    TakeDisplayCard, card_words, colour_word, describe_dice, seat_ref)
+    TakeDisplayCard)
+from companion.alles_auf_1_karte.texts import card_words, colour_word, describe_dice, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS, card_from_id
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (

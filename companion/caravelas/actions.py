@@ -16,36 +16,10 @@ from typing import Annotated, Any, ClassVar, Self
 
 from companion.actions import (ActionCodec, AtLeast, DescribedAction, SeatAction, SeatNumber,
                                table_only)
-from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid, storm_n
+from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid
+from companion.caravelas.texts import card_text, declined, good_word, port_name, who
 from companion.errors import InvalidAction
-from companion.messages import Seat, Text
-
-GOOD_WORDS = {"chilli": Text("chilli peppers"), "cinnamon": Text("cinnamon"),
-              "brazilwood": Text("brazilwood"), "ivory": Text("ivory"), "silk": Text("silk"),
-              "silver": Text("silver"), "pepper": Text("pepper"), "nutmeg": Text("nutmeg")}
-
-
-def who(seat: int) -> Seat:
-    return Seat(seat)
-
-
-def good_word(good: str) -> Text:
-    return GOOD_WORDS[good]
-
-
-def port_name(port: str) -> str:
-    """Port names are proper names, shown as printed on the destination cards."""
-    return PORT_BY_ID[port].name
-
-
-def card_text(card: str) -> Text:
-    if card == "wind":
-        return Text("Favourable Wind")
-    if card == "calm":
-        return Text("Dead Calm")
-    if card.startswith("compass-"):
-        return Text("Compass storm {direction}", direction=card[8:])
-    return Text("Storm {n}", n=storm_n(card))
+from companion.messages import Text
 
 
 @dataclass(frozen=True)
@@ -142,10 +116,6 @@ class Step(_ToCell, _Seated):
         else:
             move = Text("{seat} sails to {place}", seat=who(self.seat), place=self.place())
         return declined(move) if self.decline else move
-
-
-def declined(move: Text) -> Text:
-    return Text("{move}; no monument placed", move=move)
 
 
 @dataclass(frozen=True)

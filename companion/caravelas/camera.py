@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
+from companion.caravelas.actions import BonusStep, RollDie, Step
+from companion.caravelas.texts import port_name
 from companion.caravelas.names import cell_name
 from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState

@@ -22,7 +22,7 @@ from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRS
 from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TURN, CaravelasState,
                                        PlayerState, Rules)
 from companion.actions import Action, Handlers, SeatAction
-from companion.caravelas.actions import who
+from companion.caravelas.texts import who
 from companion.engine import TABLE
 from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text

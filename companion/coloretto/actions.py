@@ -16,14 +16,11 @@ from dataclasses import dataclass
 from typing import Annotated, ClassVar
 
 from companion.actions import ActionCodec, AtLeast, DescribedAction, SeatAction, SeatNumber
-from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, LAST_ROUND, PILE_KINDS, SIDES
+from companion.coloretto.data import CATALOGUE, LAST_ROUND, PILE_KINDS, SIDES
+from companion.coloretto.texts import KIND_WORDS, SIDE_WORDS, card_label, colour_word, row_words
 from companion.corrections import PlayerChoice, TableCorrection
 from companion.errors import InvalidAction
 from companion.messages import Seat, Text
-
-#: The shipped catalogue's colour ids as translatable words (a renamed colour shows as it is).
-COLOUR_WORDS = {"green": Text("green"), "yellow": Text("yellow"), "orange": Text("orange"),
-                "blue": Text("blue"), "pink": Text("pink"), "brown": Text("brown"), "grey": Text("grey")}
 
 
 def _check_colour(colour: str) -> None:
@@ -41,34 +38,6 @@ class _Seated(SeatAction):
     """A Coloretto action about one seat (seats count from 0)."""
 
     seat: SeatNumber
-
-
-def colour_word(colour: str) -> Text | str:
-    """A colour id as a word in messages (translatable for the shipped colours)."""
-    return COLOUR_WORDS.get(colour, colour)
-
-
-#: The rows as players call them, counted from the first row laid out.
-ROW_WORDS = (Text("the first row"), Text("the second row"), Text("the third row"),
-             Text("the fourth row"), Text("the fifth row"))
-
-
-def row_words(row: int) -> Text:
-    """Row ``row`` (0-based) as players call it: "the third row"."""
-    return ROW_WORDS[row] if 0 <= row < len(ROW_WORDS) else Text("row {number}", number=row + 1)
-
-
-def card_label(card: str) -> Text:
-    """How a card reads in messages: 'a yellow card', 'a joker', 'a +2 card'."""
-    if card == "joker":
-        return Text("a joker")
-    if card == "plus2":
-        return Text("a +2 card")
-    if card == LAST_ROUND:
-        return Text("the last-round card")
-    if card == GOLDEN_JOKER:
-        return Text("the golden joker")
-    return Text("a {colour} card", colour=colour_word(card))
 
 
 @dataclass(frozen=True)
@@ -155,13 +124,6 @@ class Take(_Seated):
 
     def text(self) -> Text:
         return Text("{seat} takes {row}", seat=Seat(self.seat), row=row_words(self.row))
-
-
-#: The two sides of the scoring card, as players call them.
-SIDE_WORDS = {"brown": Text("the brown side"), "grey": Text("the grey side")}
-
-#: A player's cards of each kind, as the correction names them.
-KIND_WORDS = {"joker": Text("jokers"), "plus2": Text("+2 cards")}
 
 
 @dataclass(frozen=True)

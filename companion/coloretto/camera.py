@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.actions import Action
-from companion.coloretto.actions import Draw, Place, Reveal, Take, card_label, row_words
+from companion.coloretto.actions import Draw, Place, Reveal, Take
+from companion.coloretto.texts import card_label, row_words
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.rules import legal_actions
 from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState

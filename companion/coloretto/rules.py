@@ -10,35 +10,17 @@ from dataclasses import replace
 from functools import partial
 
 from companion.actions import Action, Handlers
-from companion.coloretto.actions import (ACTION_CLASSES, KIND_WORDS, ChooseScoring, CorrectCards, Draw,
-                                         Place, RemoveColour, Reveal, StartCard, StartPlayer, Take,
-                                         card_label, colour_word, row_words)
+from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place, RemoveColour,
+                                         Reveal, StartCard, StartPlayer, Take)
+from companion.coloretto.texts import KIND_WORDS, card_label, colour_word, row_words
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
-from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
-                                       START_PLAYER, TURN, Collection, ColorettoState, Row,
-                                       Rules)
-from companion.coloretto.scoring import joker_choices
+from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS, START_PLAYER, TURN,
+                                       ColorettoState, Row)
+from companion.coloretto.scoring import scoring_problem
 from companion.corrections import Counted, check_box, check_correction
 from companion.engine import TABLE
 from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
-
-
-def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
-    """Rows out, full pile, nothing dealt: the state before the setup actions (§3.1)."""
-    n = len(names)
-    pile = [CATALOGUE.copies(kind) for kind in CATALOGUE.card_kinds] + [0]
-    if rules.jokers == "golden":   # one of the three jokers is the golden one (AMB-C13)
-        pile[PILE_KINDS.index(JOKER)] -= 1
-        pile[PILE_KINDS.index(GOLDEN_JOKER)] += 1
-    return ColorettoState(
-        names=names,
-        rules=rules,
-        phase=REMOVE_COLOURS if CATALOGUE.removed_for(n) else START_CARDS,
-        rows=tuple(Row(capacity) for capacity in CATALOGUE.rows_for(n)),
-        collections=tuple(Collection() for _ in range(n)),
-        pile=tuple(pile),
-    )
 
 
 # -- who acts ---------------------------------------------------------------------------
@@ -375,29 +357,6 @@ def _choose_side(state: ColorettoState, seat: int, side: str) -> ColorettoState:
     if side != state.rules.side:
         sides += ((seat, side),)
     return replace(state, sides=sides)
-
-
-def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
-                    positive: tuple[str, ...]) -> Text | None:
-    """Why ``seat`` cannot score with these joker and positive colours, or None."""
-    hand = state.collections[seat]
-    if len(jokers) != hand.jokers:
-        return Text("{name} holds {count} joker: give it one colour.",
-                    "{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
-                    count=hand.jokers)
-    allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
-    for colour in jokers:
-        if (colour or None) not in allowed:
-            return Text("A joker cannot be {colour} with the option chosen for jokers.",
-                        colour=colour_word(colour) if colour else Text("none"))
-    held = {c for c, n in hand.by_colour().items() if n} | {c for c in jokers if c}
-    for colour in positive:
-        if colour not in held:
-            return Text("{name} has no {colour} card to score as positive.", name=_name(state, seat),
-                        colour=colour_word(colour))
-    if len(positive) != min(3, len(held)):
-        return Text("Choose {count} positive colours.", count=min(3, len(held)))
-    return None
 
 
 def counted(state: ColorettoState) -> tuple[Counted, ...]:

@@ -7,10 +7,9 @@ from dataclasses import dataclass
 from companion.coloretto.actions import RemoveColour, StartCard
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.rules import can_draw, legal_actions, next_start_card_seat, possible_reveals, to_act
-from companion.coloretto.scoring import HandScore
+from companion.coloretto.scoring import HandScore, hand_score
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        TURN, ColorettoState)
-from companion.coloretto.view import hand_score
 from companion.engine import GameConfig, winners_by_total
 from companion.view_model import TableViewModel
 
