@@ -30,7 +30,7 @@ def backup(journal_path: Path, dest: Path) -> None:
             target = sqlite3.connect(dest)
             try:
                 with target:
-                    journal._db.backup(target)
+                    journal.copy_into(target)
                 target.execute("PRAGMA journal_mode=DELETE")
             finally:
                 target.close()

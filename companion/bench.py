@@ -12,11 +12,12 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+from typing import Sequence
 
 from companion.journal import Journal
 
 
-def percentile(values: list[float], q: float) -> float:
+def percentile(values: Sequence[float], q: float) -> float:
     ordered = sorted(values)
     return ordered[min(len(ordered) - 1, int(round(q * (len(ordered) - 1))))]
 

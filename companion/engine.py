@@ -116,7 +116,8 @@ class GameConfig:
         }
 
     @classmethod
-    def from_dict(cls, data: Mapping[str, Any]) -> "GameConfig":
+    def from_dict(cls, data: Any) -> "GameConfig":
+        """The config in ``data`` (checked: ConfigError when it is not one)."""
         if not isinstance(data, Mapping):
             raise ConfigError("game config must be a JSON object")
         game = data.get("game")

@@ -51,7 +51,7 @@ def record_from_dict(data: Any) -> GameRecord:
     if data.get("version") != VERSION:
         raise RecordError(f"unsupported record version {data.get('version')!r} (this app reads {VERSION})")
     try:
-        config = GameConfig.from_dict(data.get("config"))  # type: ignore[arg-type]
+        config = GameConfig.from_dict(data.get("config"))
         game = load_game(config.game)
     except CompanionError as exc:
         raise RecordError(f"bad config: {exc}") from exc

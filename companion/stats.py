@@ -149,8 +149,9 @@ def plays_from_rows(rows: Iterable[PlayedRow], names: PlayerNames | None = None)
         if row.damage or not isinstance(players, list):
             continue
         seats = [p.get("name") if isinstance(p, dict) else None for p in players]
+        named = [s for s in seats if isinstance(s, str)]
         totals = row.totals
-        if len(totals) != len(seats) or not all(isinstance(s, str) for s in seats) \
+        if len(totals) != len(seats) or len(named) != len(seats) \
                 or not all(isinstance(t, int) and not isinstance(t, bool) for t in totals):
             continue
         winners = tuple(w for w in row.winners if isinstance(w, int) and 0 <= w < len(seats))
@@ -158,7 +159,7 @@ def plays_from_rows(rows: Iterable[PlayedRow], names: PlayerNames | None = None)
             else None
         options = row.config.get("options")
         match = match_in_options(options, tuple(totals)) if isinstance(options, dict) else None
-        found.append(Play(row.id, row.game, tuple(names.person(s) for s in seats), tuple(totals),
+        found.append(Play(row.id, row.game, tuple(names.person(s) for s in named), tuple(totals),
                           winners, row.started, row.finished, start, match))
     return found
 

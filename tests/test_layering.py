@@ -184,11 +184,12 @@ def test_the_walker_sees_lazy_imports(tmp_path):
 
 
 #: What ui/games may import from a game package: the package itself (its public
-#: API: GAME, view_model), its actions, its view model, and its data and card
-#: catalogue, and the models of what the setup screen enters (Golden Horn's fleets,
-#: Caravelas's board file and its mapper); never the rules, the state or the scoring
-#: (those reach the view through the view model).
-GAME_MODULES_FOR_VIEWS = {"", "actions", "view_model", "data", "cards", "catalogue", "fleets", "board", "mapper"}
+#: API: GAME, view_model), its actions and the words they are told in (texts), its view
+#: model, and its data and card catalogue, and the models of what the setup screen enters
+#: (Golden Horn's fleets, Caravelas's board file and its mapper); never the rules, the state
+#: or the scoring (those reach the view through the view model).
+GAME_MODULES_FOR_VIEWS = {"", "actions", "texts", "view_model", "data", "cards", "catalogue", "fleets", "board",
+                          "mapper"}
 
 
 def game_packages() -> set[str]:

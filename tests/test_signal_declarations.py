@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from companion.caravelas.game import answering
+from companion.caravelas.signals import answering
 from companion.caravelas.manifest import MANIFEST as CARAVELAS
 from companion.caravelas.signals import PiratesPaid
 from companion.engine import TABLE, GameConfig

@@ -9,11 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.actions import ActionCodec, DescribedAction
+from companion.actions import ActionCodec, DescribedAction, SeatAction
 from companion.corrections import TableCorrection
 from companion.engine import TABLE
 from companion.errors import InvalidAction
 from companion.alles_auf_1_karte.cards import COLOURS, CardIdError, card_from_id
+from companion.alles_auf_1_karte.texts import card_words, colour_word, describe_dice, seat_ref
 from companion.messages import Seat, Text
 
 DICE_COUNT = 5
@@ -29,42 +30,15 @@ def sort_colours(colours: tuple[str, ...], what: str, distinct: bool) -> tuple[s
     return tuple(sorted(colours, key=COLOURS.index))
 
 
-#: The dice colours as translatable words.
-COLOUR_WORDS = {"red": Text("red"), "orange": Text("orange"), "yellow": Text("yellow"),
-                "green": Text("green"), "blue": Text("blue"), "purple": Text("purple")}
-
-
-def colour_word(colour: str) -> Text:
-    """A dice colour as a word in messages."""
-    return COLOUR_WORDS[colour]
-
-
-def seat_ref(seat: int, capitalised: bool = False) -> Seat:
-    """A seat in this game's messages, which count seats from 1 ("seat 1" is seat 0)."""
-    return Seat(seat, capitalised=capitalised)
-
-
-def card_words(card_id: str) -> Text:
-    """A card as players see it, by its rows top to bottom: "card purple 5, yellow 3, …"
-    ("a card not in this game" when the id is not a valid one)."""
-    try:
-        card = card_from_id(card_id)
-    except CardIdError:
-        return Text("a card not in this game")
-    return Text("card {rows}", rows=tuple(Text("{colour} {fields}", colour=colour_word(row.colour),
-                                                fields=row.fields) for row in card.rows))
-
-
 def _seat_label(seat: int) -> Seat | Text:
     return Text("table") if seat == TABLE else seat_ref(seat)
 
 
 @dataclass(frozen=True)
-class DrawCard(DescribedAction):
+class DrawCard(SeatAction):
     """Chance: ``seat`` draws ``card`` from the pile (setup deal or replacement)."""
 
     type: ClassVar[str] = "draw_card"
-    seat: int
     card: str
 
     def text(self) -> Text:
@@ -82,7 +56,7 @@ class EnterCard(DescribedAction):
     card: str
     replaces: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         try:
             card_from_id(self.card)
         except CardIdError as exc:
@@ -94,17 +68,16 @@ class EnterCard(DescribedAction):
 
 
 @dataclass(frozen=True)
-class KeepCards(DescribedAction):
+class KeepCards(SeatAction):
     """Advanced setup: ``seat`` keeps these 3 of the 5 cards it drew."""
 
     type: ClassVar[str] = "keep_cards"
-    seat: int
     cards: tuple[str, ...]
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(set(self.cards)) != len(self.cards):
             raise InvalidAction("keep_cards: a card is listed twice")
-        object.__setattr__(self, "cards", tuple(sorted(self.cards)))
+        self._keep("cards", tuple(sorted(self.cards)))
 
     def text(self) -> Text:
         return Text("{seat} keeps {cards}", seat=_seat_label(self.seat),
@@ -129,28 +102,27 @@ class RollDice(DescribedAction):
     type: ClassVar[str] = "roll_dice"
     faces: tuple[str, ...]
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(self.faces) != DICE_COUNT:
             raise InvalidAction(f"roll_dice: needs the faces of all {DICE_COUNT} dice, "
                                 f"got {len(self.faces)}")
-        object.__setattr__(self, "faces", sort_colours(self.faces, "roll_dice", False))
+        self._keep("faces", sort_colours(self.faces, "roll_dice", False))
 
     def text(self) -> Text:
         return Text("dice show {dice}", dice=describe_dice(self.faces))
 
 
 @dataclass(frozen=True)
-class Reroll(DescribedAction):
+class Reroll(SeatAction):
     """The active ``seat`` picks up ``dice`` (faces) to throw again; none = the roll is final."""
 
     type: ClassVar[str] = "reroll"
-    seat: int
     dice: tuple[str, ...] = ()
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(self.dice) > DICE_COUNT:
             raise InvalidAction(f"reroll: there are only {DICE_COUNT} dice")
-        object.__setattr__(self, "dice", sort_colours(self.dice, "reroll", False))
+        self._keep("dice", sort_colours(self.dice, "reroll", False))
 
     def text(self) -> Text:
         if not self.dice:
@@ -159,16 +131,15 @@ class Reroll(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Mark(DescribedAction):
+class Mark(SeatAction):
     """``seat`` uses every die of each of ``colours`` on its open ``card``."""
 
     type: ClassVar[str] = "mark"
-    seat: int
     card: str
     colours: tuple[str, ...]
 
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "colours", sort_colours(self.colours, "mark", True))
+    def check(self) -> None:
+        self._keep("colours", sort_colours(self.colours, "mark", True))
 
     def text(self) -> Text:
         used = tuple(colour_word(c) for c in self.colours) or Text("nothing")
@@ -177,22 +148,20 @@ class Mark(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Pass(DescribedAction):
+class Pass(SeatAction):
     """``seat`` does not use this roll."""
 
     type: ClassVar[str] = "pass"
-    seat: int
 
     def text(self) -> Text:
         return Text("{seat} passes", seat=_seat_label(self.seat))
 
 
 @dataclass(frozen=True)
-class TakeDisplayCard(DescribedAction):
+class TakeDisplayCard(SeatAction):
     """Advanced variant: after scoring, ``seat`` takes ``card`` from the display."""
 
     type: ClassVar[str] = "take_display_card"
-    seat: int
     card: str
 
     def text(self) -> Text:
@@ -201,17 +170,16 @@ class TakeDisplayCard(DescribedAction):
 
 
 @dataclass(frozen=True)
-class CorrectMarks(TableCorrection):
+class CorrectMarks(TableCorrection, SeatAction):
     """The table corrects the marks on ``seat``'s open ``card``: ``before`` the fields
     crossed per row as the app counts them, ``after`` as they are on the card."""
 
     type: ClassVar[str] = "correct_marks"
-    seat: int
     card: str
     before: tuple[int, ...]
     after: tuple[int, ...]
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(self.before) != len(self.after):
             raise InvalidAction("correct_marks: before and after need the same rows")
 
@@ -219,13 +187,6 @@ class CorrectMarks(TableCorrection):
         return Text("Correction: marks on {seat}'s {card}, row by row: from {before} to {after}",
                     seat=_seat_label(self.seat), card=card_words(self.card),
                     before="-".join(map(str, self.before)), after="-".join(map(str, self.after)))
-
-
-def describe_dice(faces: tuple[str, ...]) -> tuple[Text, ...] | Text:
-    """``("red", "red", "blue")`` -> "2 red, 1 blue" (a list of texts), or "no dice"."""
-    counts = tuple(Text("{count} {colour}", count=faces.count(c), colour=colour_word(c))
-                   for c in COLOURS if c in faces)
-    return counts or Text("no dice")
 
 
 ACTION_TYPES = (DrawCard, EnterCard, KeepCards, RevealCard, RollDice, Reroll, Mark, Pass, TakeDisplayCard,

@@ -172,6 +172,7 @@ def _parse_row(raw: Any, pos: int) -> tuple[Row | None, list[str]]:
         errors.append(f"{where} needs 'sun' as true or false")
     if errors:
         return None, errors
+    assert isinstance(colour, str) and isinstance(fields, int) and isinstance(points, int)   # checked above
     return Row(colour, fields, points, sun), []
 
 
@@ -342,10 +343,10 @@ def replace_card(user_dir: str | Path, old_id: str, entry: Mapping[str, Any] | C
         raise CatalogueError(f"{current.source}: no card {old_id!r} to replace")
     data = card_to_dict(entry) if isinstance(entry, Card) else dict(entry)
     check = validate_card(data, position)
-    if not check.ok:
+    if check.card is None:
         raise CatalogueError("; ".join(check.errors))
     cards = list(current.cards)
-    cards[position] = check.card  # type: ignore[assignment]
+    cards[position] = check.card
     path = user_catalogue_path(user_dir)
     document = catalogue_to_dict(Catalogue(tuple(cards)))
     result = catalogue_from_dict(document, str(path))   # checks ids and tags across cards

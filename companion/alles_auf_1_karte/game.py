@@ -11,11 +11,11 @@ from companion.errors import IllegalAction
 from companion.alles_auf_1_karte.rulebook import HEADINGS
 from companion.messages import Text
 from companion.readings import TableReading
-from companion.signals import (
-    FinalRound, GameEnded, RoundEnded, SeatScored, Signal, TurnStarted)
-from companion.alles_auf_1_karte import rules
+from companion.signals import Signal
+from companion.alles_auf_1_karte import camera, rules
 from companion.alles_auf_1_karte.actions import (
-    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice, card_words, seat_ref)
+    CODEC, DICE_COUNT, DrawCard, Mark, RevealCard, Reroll, RollDice)
+from companion.alles_auf_1_karte.texts import card_words, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.catalogue import Catalogue, shipped_catalogue
 from companion.alles_auf_1_karte.invariants import check_state
@@ -24,9 +24,11 @@ from companion.alles_auf_1_karte.scoring import score_sheet
 from companion.alles_auf_1_karte.setup import (
     OPTIONS, cards_from_option, initial_state, split_options)
 from companion.alles_auf_1_karte.state import (
-    DEAL, DECIDE, MARK, OVER, REPLACE, REVEAL, THROW, GameState)
-from companion.alles_auf_1_karte.view import (
-    CardOption, SeatHint, card_option, mark_options, seat_hint, summary)
+    DEAL, DECIDE, OVER, REPLACE, REVEAL, THROW, GameState)
+from companion.alles_auf_1_karte.mark_options import (CardOption, SeatHint, card_option, mark_options,
+                                                     seat_hint)
+from companion.alles_auf_1_karte.signals import signals
+from companion.alles_auf_1_karte.summary import summary
 
 
 class AllesAuf1Karte(Engine[GameState]):
@@ -92,25 +94,7 @@ class AllesAuf1Karte(Engine[GameState]):
         return summary(state)
 
     def signals(self, before: GameState, action: Action, after: GameState) -> tuple[Signal, ...]:
-        found: list[Signal] = []
-        if isinstance(action, Mark):
-            decision = after.decisions[action.seat] if after.decisions else None
-            if decision is not None and decision.scored is not None:
-                found.append(SeatScored(action.seat, decision.scored))
-        if after.final_round and not before.final_round:
-            scorer = next(s for s, seat in enumerate(after.seats) if len(seat.scored) >= 4)
-            rest = ("play goes on until every seat has rolled as often" if after.rules.equal_turns
-                    else "this roll is the last")
-            found.append(FinalRound(f"{after.names[scorer]} scored a 4th card: {rest}"))
-        if before.phase == MARK and after.phase != MARK:
-            next_seat = None if after.phase == OVER else (before.active + 1) % after.player_count
-            found.append(RoundEnded(next_seat))
-        key = _turn_key(after)
-        if key is not None and key != _turn_key(before):
-            found.append(TurnStarted(key[-1]))
-        if after.phase == OVER and before.phase != OVER:
-            found.append(GameEnded(score_sheet(after).winners))
-        return tuple(found)
+        return signals(before, action, after)
 
     def sample_chance(self, state: GameState, rng: random.Random) -> Action:
         if state.phase == DEAL:
@@ -132,38 +116,10 @@ class AllesAuf1Karte(Engine[GameState]):
         return None
 
     def actions_for_reading(self, state: GameState, reading: TableReading) -> tuple[Action, ...]:
-        """The throw the camera saw: all 5 dice read and still, consistent with the kept dice
-        (colour dice carry no tags, so no other game's piece can pass for one)."""
-        if state.phase != THROW or not reading.dice_still or len(reading.dice) != DICE_COUNT:
-            return ()
-        if len({die.die for die in reading.dice}) != DICE_COUNT:   # one die read twice: not a throw
-            return ()
-        faces = []
-        for die in reading.dice:
-            face = (die.face or "").strip().lower()
-            if face not in COLOURS:
-                return ()
-            faces.append(face)
-        action = RollDice(tuple(faces))
-        try:
-            rules.apply(state, action)
-        except IllegalAction:
-            return ()
-        return (action,)
+        return camera.actions_for_reading(state, reading)
 
     def draw_for_tag(self, state: GameState, tag: str) -> Action | None:
-        """The draw (or display reveal) of the card whose sleeve carries ``tag``, when
-        the table is due to draw and that card is in the pile; else None."""
-        card = next((c for c in state.cards if c.tag is not None and c.tag == tag), None)
-        if card is None or card.id not in state.pile:
-            return None
-        if state.phase == DEAL:
-            return DrawCard(rules.seats_to_deal(state)[0], card.id)
-        if state.phase == REPLACE and not state.rules.advanced:
-            return DrawCard(state.replacements[0], card.id)
-        if state.phase == REVEAL:
-            return RevealCard(card.id)
-        return None
+        return camera.draw_for_tag(state, tag)
 
     # -- helpers for the table screen -----------------------------------------
     def mark_options(self, state: GameState, seat: int) -> tuple[CardOption, ...]:
@@ -189,15 +145,6 @@ class AllesAuf1Karte(Engine[GameState]):
 
     def check_state(self, state: GameState) -> None:
         check_state(state)
-
-
-def _turn_key(state: GameState) -> tuple[Any, ...] | None:
-    """Identifies "whose turn" so a change can light that seat's LED."""
-    if state.phase in (THROW, DECIDE):
-        return ("roll", state.round, state.active)
-    if state.phase == REPLACE and state.rules.advanced:
-        return ("choose", state.round, len(state.replacements), state.replacements[0])
-    return None
 
 
 GAME = AllesAuf1Karte()

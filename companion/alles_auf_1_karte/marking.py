@@ -7,7 +7,8 @@ free fields (left to right, so one count per row says everything).
 from __future__ import annotations
 
 from companion.errors import IllegalAction
-from companion.alles_auf_1_karte.actions import Mark, card_words, colour_word, seat_ref
+from companion.alles_auf_1_karte.actions import Mark
+from companion.alles_auf_1_karte.texts import card_words, colour_word, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS
 from companion.alles_auf_1_karte.state import CardInPlay, GameState
 from companion.messages import Text, no_such_seat

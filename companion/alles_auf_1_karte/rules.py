@@ -9,14 +9,15 @@ from collections import Counter
 from functools import partial
 from itertools import combinations, combinations_with_replacement
 
-from companion.actions import Action
+from companion.actions import Action, Handlers
 from companion.corrections import Counted, check_correction
 from companion.engine import TABLE
 from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
 from companion.alles_auf_1_karte.actions import (
     DICE_COUNT, CorrectMarks, DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice,
-    TakeDisplayCard, card_words, colour_word, describe_dice, seat_ref)
+    TakeDisplayCard)
+from companion.alles_auf_1_karte.texts import card_words, colour_word, describe_dice, seat_ref
 from companion.alles_auf_1_karte.cards import COLOURS, card_from_id
 from companion.alles_auf_1_karte.marking import RULE_ONE_CARD, check_colours, fitting_colours
 from companion.alles_auf_1_karte.state import (
@@ -106,14 +107,13 @@ def mark_actions(state: GameState, seat: int) -> tuple[Action, ...]:
 
 # -- applying -----------------------------------------------------------------
 def apply(state: GameState, action: Action) -> GameState:
-    handler = _HANDLERS.get(type(action))
-    if handler is None:
+    if not _HANDLERS.handles(action):
         raise InvalidAction(f"{action!r} is not an Alles auf 1 Karte action")
     if isinstance(action, CorrectMarks):
         return _correct_marks(state, action)             # at any moment: the table always wins
     if state.phase == OVER:
         raise IllegalAction(Text("The game is over."), RULE_END)
-    return handler(state, action)
+    return _HANDLERS.apply(state, action)
 
 
 def _require_phase(state: GameState, phases: tuple[str, ...], what: Text) -> None:
@@ -325,11 +325,12 @@ def _check_marker(state: GameState, seat: int) -> int:
 def _decided(state: GameState, seat: int, decision: Decision) -> GameState:
     decisions = tuple(decision if s == seat else d for s, d in enumerate(state.decisions))
     after = state.evolve(decisions=decisions)
-    if any(d is None for d in decisions):
+    made = tuple(d for d in decisions if d is not None)
+    if len(made) < len(decisions):
         return after
     if after.final_round and (not state.rules.equal_turns or is_last_in_rotation(after)):
         return after.evolve(phase=OVER, replacements=())
-    scorers = tuple(s for s in after.turn_order() if decisions[s].scored is not None)
+    scorers = tuple(s for s in after.turn_order() if made[s].scored is not None)
     return _next_replacement(after.evolve(replacements=scorers))
 
 
@@ -427,8 +428,7 @@ def _start_marking(state: GameState) -> GameState:
     return state.evolve(phase=MARK, picked_up=())
 
 
-_HANDLERS = {
-    DrawCard: _draw_card, EnterCard: _enter_card, KeepCards: _keep_cards, RevealCard: _reveal_card,
-    RollDice: _roll_dice, Reroll: _reroll, Mark: _mark, Pass: _pass,
-    TakeDisplayCard: _take_display_card, CorrectMarks: _correct_marks,
-}
+_HANDLERS = (Handlers[GameState]()
+             .on(DrawCard, _draw_card).on(EnterCard, _enter_card).on(KeepCards, _keep_cards)
+             .on(RevealCard, _reveal_card).on(RollDice, _roll_dice).on(Reroll, _reroll).on(Mark, _mark)
+             .on(Pass, _pass).on(TakeDisplayCard, _take_display_card).on(CorrectMarks, _correct_marks))

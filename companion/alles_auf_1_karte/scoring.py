@@ -6,7 +6,7 @@ now (§5: open cards count their complete rows, never a sun bonus).
 from __future__ import annotations
 
 from companion.engine import ScoreLine, ScoreSheet, winners_by_total
-from companion.alles_auf_1_karte.actions import colour_word
+from companion.alles_auf_1_karte.texts import colour_word
 from companion.messages import Text
 from companion.alles_auf_1_karte.state import OVER, CardInPlay, GameState, ScoredCard
 

@@ -16,7 +16,8 @@ from companion.alles_auf_1_karte.rules import seats_to_deal, to_act
 from companion.alles_auf_1_karte.scoring import score_sheet
 from companion.alles_auf_1_karte.state import (
     DECIDE, DEAL, MARK, OVER, REPLACE, REVEAL, THROW, GameState)
-from companion.alles_auf_1_karte.view import CardOption, SeatHint, card_view, layout_view, mark_options, seat_hint
+from companion.alles_auf_1_karte.mark_options import CardOption, SeatHint, mark_options, seat_hint
+from companion.alles_auf_1_karte.summary import card_view, layout_view
 from companion.engine import GameConfig
 from companion.view_model import TableViewModel
 

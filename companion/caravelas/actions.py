@@ -11,45 +11,22 @@ die), ``draw_event`` (variant 1), ``roll_dice`` (variant 2), ``reveal_card``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from typing import Any, ClassVar, cast
+from dataclasses import dataclass, replace
+from typing import Annotated, Any, ClassVar, Self
 
-from companion.actions import ActionCodec, DescribedAction
-from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid, storm_n
+from companion.actions import (ActionCodec, AtLeast, DescribedAction, SeatAction, SeatNumber,
+                               table_only)
+from companion.caravelas.data import GOODS, PORT_BY_ID, card_kinds_valid
+from companion.caravelas.texts import card_text, declined, good_word, port_name, who
 from companion.errors import InvalidAction
-from companion.messages import Seat, Text
-
-GOOD_WORDS = {"chilli": Text("chilli peppers"), "cinnamon": Text("cinnamon"),
-              "brazilwood": Text("brazilwood"), "ivory": Text("ivory"), "silk": Text("silk"),
-              "silver": Text("silver"), "pepper": Text("pepper"), "nutmeg": Text("nutmeg")}
+from companion.messages import Text
 
 
-def who(seat: int) -> Seat:
-    return Seat(seat)
+@dataclass(frozen=True)
+class _Seated(SeatAction):
+    """A Caravelas action about one seat (seats count from 0)."""
 
-
-def good_word(good: str) -> Text:
-    return GOOD_WORDS[good]
-
-
-def port_name(port: str) -> str:
-    """Port names are proper names, shown as printed on the destination cards."""
-    return PORT_BY_ID[port].name
-
-
-def card_text(card: str) -> Text:
-    if card == "wind":
-        return Text("Favourable Wind")
-    if card == "calm":
-        return Text("Dead Calm")
-    if card.startswith("compass-"):
-        return Text("Compass storm {direction}", direction=card[8:])
-    return Text("Storm {n}", n=storm_n(card))
-
-
-def _seat(seat: int) -> None:
-    if seat < 0:
-        raise InvalidAction(f"seat numbers start at 0, not {seat}")
+    seat: SeatNumber
 
 
 def _good(good: str) -> None:
@@ -67,28 +44,18 @@ class DrawOrder(DescribedAction):
     """Chance (SETUP-09): the first turn order, seats by track position."""
 
     type: ClassVar[str] = "draw_order"
-    order: tuple[int, ...]
-
-    def __post_init__(self) -> None:
-        for seat in self.order:
-            _seat(seat)
+    order: tuple[SeatNumber, ...]
 
     def text(self) -> Text:
         return Text("first turn order: {seats}", seats=tuple(who(s) for s in self.order))
 
 
 @dataclass(frozen=True)
-class Bid(DescribedAction):
+class Bid(_Seated):
     """``seat`` raises its bid to a cumulative ``total`` markers (BID-02)."""
 
     type: ClassVar[str] = "bid"
-    seat: int
-    total: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
-        if self.total < 1:
-            raise InvalidAction(f"a bid is at least 1 marker, not {self.total}")
+    total: Annotated[int, AtLeast(1, "a bid is at least 1 marker")]
 
     def text(self) -> Text:
         return Text("{seat} bids {count} marker in all", "{seat} bids {count} markers in all",
@@ -96,29 +63,19 @@ class Bid(DescribedAction):
 
 
 @dataclass(frozen=True)
-class PassBid(DescribedAction):
+class PassBid(_Seated):
     type: ClassVar[str] = "pass_bid"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} passes", seat=who(self.seat))
 
 
 @dataclass(frozen=True)
-class TakePosition(DescribedAction):
+class TakePosition(_Seated):
     """A bidder puts their turn-order marker on track ``position`` (0-based, BID-06)."""
 
     type: ClassVar[str] = "take_position"
-    seat: int
-    position: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
-        if self.position < 0:
-            raise InvalidAction(f"positions start at 0, not {self.position}")
+    position: Annotated[int, AtLeast(0, "positions start at 0")]
 
     def text(self) -> Text:
         return Text("{seat} takes turn-order space {position}", seat=who(self.seat),
@@ -132,34 +89,25 @@ class _ToCell(DescribedAction):
     cell: str
     at: Any
 
-    def to_dict(self) -> dict[str, Any]:
-        data = super().to_dict()
-        del data["at"]
-        return data
-
-    def named(self, board: Any) -> Any:
+    def named(self, board: Any) -> Self:
         """This move with its cell's table name (``board``: the game's board file)."""
         from companion.caravelas.names import cell_name
-        return replace(cast(Any, self), at=cell_name(board, self.cell))
+        return replace(self, **{"at": cell_name(board, self.cell)})   # a field of each move class
 
     def place(self) -> Text:
         return self.at if self.at is not None else Text("cell {cell}", cell=self.cell)
 
 
 @dataclass(frozen=True)
-class Step(_ToCell):
+class Step(_ToCell, _Seated):
     """Board file: the active ship enters ``cell``; ``defend`` plays Favourable Wind
     against the pirates there (§4.6)."""
 
     type: ClassVar[str] = "step"
-    seat: int
     cell: str
     defend: bool = False
     decline: bool = False        # leave the port there undiscovered (table option)
-    at: Any = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    at: Any = table_only()
 
     def text(self) -> Text:
         if self.defend:
@@ -170,22 +118,12 @@ class Step(_ToCell):
         return declined(move) if self.decline else move
 
 
-def declined(move: Text) -> Text:
-    return Text("{move}; no monument placed", move=move)
-
-
 @dataclass(frozen=True)
-class Sail(DescribedAction):
+class Sail(_Seated):
     """Bookkeeping: ``seat`` spent ``markers`` on sailing steps (pirates apart)."""
 
     type: ClassVar[str] = "sail"
-    seat: int
-    markers: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
-        if self.markers < 1:
-            raise InvalidAction(f"sailing spends at least 1 marker, not {self.markers}")
+    markers: Annotated[int, AtLeast(1, "sailing spends at least 1 marker")]
 
     def text(self) -> Text:
         return Text("{seat} spends {count} marker sailing", "{seat} spends {count} markers sailing",
@@ -193,15 +131,11 @@ class Sail(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Pirate(DescribedAction):
+class Pirate(_Seated):
     """Bookkeeping: ``seat`` entered a pirate cell: pays 1, or plays Favourable Wind."""
 
     type: ClassVar[str] = "pirate"
-    seat: int
     defend: bool = False
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         if self.defend:
@@ -210,17 +144,15 @@ class Pirate(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Reach(DescribedAction):
+class Reach(_Seated):
     """Bookkeeping: ``seat``'s ship entered ``port``; ``vp`` is its shield (0 when
     already discovered)."""
 
     type: ClassVar[str] = "reach"
-    seat: int
     port: str
     vp: int = 0
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         _port(self.port)
         if self.vp < 0:
             raise InvalidAction(f"a shield value is not negative: {self.vp}")
@@ -233,30 +165,24 @@ class Reach(DescribedAction):
 
 
 @dataclass(frozen=True)
-class CrossCape(DescribedAction):
+class CrossCape(_Seated):
     """Bookkeeping: ``seat``'s ship crossed the line at the Cape of Good Hope."""
 
     type: ClassVar[str] = "cross_cape"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} crosses the Cape of Good Hope line", seat=who(self.seat))
 
 
 @dataclass(frozen=True)
-class EnterEvent(DescribedAction):
+class EnterEvent(_Seated):
     """Bookkeeping: ``seat`` entered a red event cell (the die is rolled), or in
     variant 1 a blue one (a card is drawn)."""
 
     type: ClassVar[str] = "enter_event"
-    seat: int
     colour: str
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         if self.colour not in ("red", "blue"):
             raise InvalidAction(f"an event cell is red or blue, not {self.colour!r}")
 
@@ -267,15 +193,13 @@ class EnterEvent(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Load(DescribedAction):
+class Load(_Seated):
     """``seat`` loads a cube of ``good`` (bookkeeping; on a board it is automatic)."""
 
     type: ClassVar[str] = "load"
-    seat: int
     good: str
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         _good(self.good)
 
     def text(self) -> Text:
@@ -283,15 +207,13 @@ class Load(DescribedAction):
 
 
 @dataclass(frozen=True)
-class PlayCard(DescribedAction):
+class PlayCard(_Seated):
     """``seat`` plays an event card on a blue event cell (§4.6)."""
 
     type: ClassVar[str] = "play_card"
-    seat: int
     card: str
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         if not card_kinds_valid(self.card):
             raise InvalidAction(f"{self.card!r} is not an event card")
 
@@ -319,7 +241,7 @@ class DrawEvent(DescribedAction):
     type: ClassVar[str] = "draw_event"
     card: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if not card_kinds_valid(self.card):
             raise InvalidAction(f"{self.card!r} is not an event card")
 
@@ -339,34 +261,28 @@ class RollDice(DescribedAction):
 
 
 @dataclass(frozen=True)
-class ChooseWreck(DescribedAction):
+class ChooseWreck(_Seated):
     """``seat`` puts a wreck marker on ship ``ship`` (1-4, EVR-03)."""
 
     type: ClassVar[str] = "choose_wreck"
-    seat: int
     ship: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat}'s ship {ship} is wrecked", seat=who(self.seat), ship=self.ship)
 
 
 @dataclass(frozen=True)
-class StopInLisbon(DescribedAction):
+class StopInLisbon(_Seated):
     """``seat`` stops in Lisbon (§12): ``upgrade`` gives 3 different goods for the
     fleet upgrade, ``tile`` pays pepper for a monastery tile, the rest is sold;
     ``exchange`` discards the hand for 5 new cards instead of refilling it."""
 
     type: ClassVar[str] = "stop_in_lisbon"
-    seat: int
     upgrade: tuple[str, ...] = ()
     tile: bool = False
     exchange: bool = False
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         for good in self.upgrade:
             _good(good)
 
@@ -385,29 +301,21 @@ class StopInLisbon(DescribedAction):
 
 
 @dataclass(frozen=True)
-class PassLisbon(DescribedAction):
+class PassLisbon(_Seated):
     type: ClassVar[str] = "pass_lisbon"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} sails through Lisbon", seat=who(self.seat))
 
 
 @dataclass(frozen=True)
-class BonusStep(_ToCell):
+class BonusStep(_ToCell, _Seated):
     """Board file: a bonus mover (or the active ship in a compass storm) enters ``cell``."""
 
     type: ClassVar[str] = "bonus_step"
-    seat: int
     cell: str
     decline: bool = False
-    at: Any = field(default=None, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    at: Any = table_only()
 
     def text(self) -> Text:
         move = Text("{seat} moves to {place} for free", seat=who(self.seat), place=self.place())
@@ -415,43 +323,33 @@ class BonusStep(_ToCell):
 
 
 @dataclass(frozen=True)
-class EndBonus(DescribedAction):
+class EndBonus(_Seated):
     """``seat`` ends (or declines) its bonus move or compass move."""
 
     type: ClassVar[str] = "end_bonus"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} ends the free move", seat=who(self.seat))
 
 
 @dataclass(frozen=True)
-class EndTurn(DescribedAction):
+class EndTurn(_Seated):
     """``seat`` stops sailing (TURN-END-2)."""
 
     type: ClassVar[str] = "end_turn"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} ends the turn", seat=who(self.seat))
 
 
 @dataclass(frozen=True)
-class RevealCard(DescribedAction):
+class RevealCard(_Seated):
     """Chance at the end: ``seat`` shows its destination card for ``port``."""
 
     type: ClassVar[str] = "reveal_card"
-    seat: int
     port: str
 
-    def __post_init__(self) -> None:
-        _seat(self.seat)
+    def check(self) -> None:
         _port(self.port)
 
     def text(self) -> Text:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from companion.caravelas.actions import BonusStep, RollDie, Step, port_name
+from companion.caravelas.actions import BonusStep, RollDie, Step
+from companion.caravelas.texts import port_name
 from companion.caravelas.names import cell_name
 from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.state import TURN, CaravelasState
@@ -230,17 +231,17 @@ def off_the_board(state: Any, reading: TableReading) -> tuple[Text, ...]:
     return tuple(notes)
 
 
-def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int | None]] | None:
+def monuments_seen(reading: TableReading, board: Any) -> dict[str, set[int]] | None:
     """Port id -> the seats whose monument the camera sees on it (tags ``cv:piece:<seat>:m…``);
     None when no monument tag is seen at all (a table that does not use them)."""
     monuments = [p for p in pieces_of_game(reading, GAME_CODE, "piece")
                  if p.piece.startswith(MONUMENT) and p.seat is not None]
     if not monuments:
         return None
-    seen: dict[str, set[int | None]] = {}
+    seen: dict[str, set[int]] = {}
     for piece in monuments:
         port = board.port_at.get(piece.space or "")
-        if port is not None:
+        if port is not None and piece.seat is not None:
             seen.setdefault(port, set()).add(piece.seat)
     return seen
 

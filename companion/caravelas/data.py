@@ -106,8 +106,8 @@ def parse_slots(text: str) -> tuple[tuple[str, ...], ...]:
     return ships + (SHIP4_GOODS,)
 
 
-def parse_goods_ports(text: str) -> dict[str, str]:
-    """``"good=port ..."`` (unknown goods left out) → {good: port}."""
+def parse_goods_ports(text: str | None) -> dict[str, str]:
+    """``"good=port ..."`` (unknown goods left out) → {good: port}; None: the rulebook's."""
     found: dict[str, str] = {}
     for item in (text if text is not None else DEFAULT_GOODS_PORTS).split():
         good, _, port = item.partition("=")

@@ -15,14 +15,13 @@ from companion.caravelas.data import GOODS, KNOWN_PORT_VP, PORT_IDS, SHIELD_VALU
 from companion.caravelas.rulebook import HEADINGS
 from companion.caravelas.scoring import score_sheet
 from companion.caravelas.setup import OPTIONS, rules_from_options
-from companion.caravelas.signals import sea_signals
+from companion.caravelas.signals import signals
 from companion.caravelas.state import BID, ORDER, OVER, PLACE, REVEAL, TURN, CaravelasState
-from companion.caravelas.view_model import summary
+from companion.caravelas.summary import summary
 from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction
 from companion.messages import Text
-from companion.signals import (AnswersAwaited, FinalRound, GameEnded, RoundEnded, SeatScored, Signal,
-                               TurnStarted)
+from companion.signals import Signal
 
 
 class Caravelas(Engine[CaravelasState]):
@@ -72,24 +71,7 @@ class Caravelas(Engine[CaravelasState]):
         return summary(state)
 
     def signals(self, before: CaravelasState, action: Action, after: CaravelasState) -> tuple[Signal, ...]:
-        found: list[Signal] = list(sea_signals(before, action, after))
-        for seat, (old, new) in enumerate(zip(before.players, after.players)):
-            if new.running_score > old.running_score:
-                found.append(SeatScored(seat, new.running_score - old.running_score))
-        if answering(after) != answering(before):   # bonus moves offered, or one answered
-            found.append(AnswersAwaited(answering(after)))
-        if after.last_tile_round and not before.last_tile_round:
-            found.append(FinalRound("the last monastery tile was bought: this round is the last"))
-        if after.phase in (REVEAL, OVER) and before.phase == TURN:
-            found.append(RoundEnded(None))
-        if after.phase == OVER:
-            found.append(GameEnded(score_sheet(after).winners))
-            return tuple(found)
-        if after.round > before.round:
-            found.append(RoundEnded(after.order[0]))
-        if after.phase == TURN and (before.phase != TURN or before.turn != after.turn or after.round > before.round):
-            found.append(TurnStarted(after.active))
-        return tuple(found)
+        return signals(before, action, after)
 
     def sample_chance(self, state: CaravelasState, rng: random.Random) -> Action:
         """As the table would: the first order by lot, the die by its faces, the card
@@ -210,11 +192,6 @@ def _lisbon(state: CaravelasState, seat: int) -> list[Action]:
     upgrades = [()] + list(itertools.combinations(cargo, 3))
     return [StopInLisbon(seat, up, tile, exchange)
             for up in upgrades for tile in (False, True) for exchange in (False, True)]
-
-
-def answering(state: CaravelasState) -> tuple[int, ...]:
-    """The seats still to take or decline the bonus moves on offer (§4.7)."""
-    return state.bonus.queue if state.pending == "bonus" and state.bonus is not None else ()
 
 
 GAME = Caravelas()

@@ -3,7 +3,7 @@ signals show and what the camera's reading means on a mapped board
 (``companion/caravelas/camera.py``).  Its table view is in ``ui/games/caravelas/``."""
 from companion.caravelas import GAME, camera
 from companion.caravelas.actions import _ToCell
-from companion.caravelas.game import answering
+from companion.caravelas.signals import answering
 from companion.caravelas.signals import PiratesPaid, PiratesWarded, Wrecked
 from companion.messages import Seat, Text
 from companion.caravelas.quick_reference import quick_reference

@@ -8,7 +8,6 @@ stay in comments).
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any, Callable
 
 from companion.caravelas import sailing
 from companion.caravelas.rulebook import END_RULE, LISBON_RULE, SAILING, TURN_ORDER
@@ -22,8 +21,8 @@ from companion.caravelas.data import (CAPACITY_UPGRADED, DESTINATIONS_EACH, FIRS
                                       PEPPER, PORT_IDS, TILES)
 from companion.caravelas.state import (BID, DICE, OVER, ORDER, PLACE, REVEAL, TURN, CaravelasState,
                                        PlayerState, Rules)
-from companion.actions import Action
-from companion.caravelas.actions import who
+from companion.actions import Action, Handlers, SeatAction
+from companion.caravelas.texts import who
 from companion.engine import TABLE
 from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text
@@ -58,7 +57,7 @@ def to_act(state: CaravelasState) -> tuple[int, ...]:
     if state.pending in ("die", "draw", "dice"):
         return (TABLE,)
     if state.pending == "bonus":
-        return (state.bonus.queue[0],)  # type: ignore[union-attr]
+        return (state.bonus_mover,)
     return (state.active,)
 
 
@@ -223,17 +222,29 @@ def reveal_candidates(state: CaravelasState) -> tuple[RevealCard, ...]:
 
 # -- dispatch ---------------------------------------------------------------------------
 
-_APPLY: dict[type[Action], Callable[[CaravelasState, Any], CaravelasState]] = {
-    DrawOrder: apply_draw_order, Bid: apply_bid, PassBid: apply_pass_bid,
-    TakePosition: apply_take_position, StopInLisbon: apply_stop_in_lisbon,
-    PassLisbon: apply_pass_lisbon, EndTurn: apply_end_turn, RevealCard: apply_reveal_card,
-    Step: sailing.apply_step, Sail: sailing.apply_sail, Pirate: sailing.apply_pirate,
-    Reach: sailing.apply_reach, CrossCape: sailing.apply_cross_cape, EnterEvent: sailing.apply_enter_event,
-    Load: sailing.apply_load, PlayCard: sailing.apply_play_card, RollDie: sailing.apply_roll_die,
-    DrawEvent: sailing.apply_draw_event, RollDice: sailing.apply_roll_dice,
-    ChooseWreck: sailing.apply_choose_wreck, BonusStep: sailing.apply_bonus_step,
-    EndBonus: sailing.apply_end_bonus,
-}
+_APPLY = (Handlers[CaravelasState]()
+          .on(DrawOrder, apply_draw_order)
+          .on(Bid, apply_bid)
+          .on(PassBid, apply_pass_bid)
+          .on(TakePosition, apply_take_position)
+          .on(StopInLisbon, apply_stop_in_lisbon)
+          .on(PassLisbon, apply_pass_lisbon)
+          .on(EndTurn, apply_end_turn)
+          .on(RevealCard, apply_reveal_card)
+          .on(Step, sailing.apply_step)
+          .on(Sail, sailing.apply_sail)
+          .on(Pirate, sailing.apply_pirate)
+          .on(Reach, sailing.apply_reach)
+          .on(CrossCape, sailing.apply_cross_cape)
+          .on(EnterEvent, sailing.apply_enter_event)
+          .on(Load, sailing.apply_load)
+          .on(PlayCard, sailing.apply_play_card)
+          .on(RollDie, sailing.apply_roll_die)
+          .on(DrawEvent, sailing.apply_draw_event)
+          .on(RollDice, sailing.apply_roll_dice)
+          .on(ChooseWreck, sailing.apply_choose_wreck)
+          .on(BonusStep, sailing.apply_bonus_step)
+          .on(EndBonus, sailing.apply_end_bonus))
 CHANCE = (DrawOrder, RollDie, DrawEvent, RollDice, RevealCard)
 #: which actions each phase / pending state accepts (besides the seat check)
 _WHEN: dict[tuple[str, str], tuple[type, ...]] = {
@@ -254,7 +265,7 @@ BOOKKEEPING_ONLY = (Sail, Pirate, Reach, CrossCape, EnterEvent, Load)
 
 def apply(state: CaravelasState, action: Action) -> CaravelasState:
     kind = type(action)
-    if kind not in _APPLY:
+    if not _APPLY.handles(action):
         raise InvalidAction(f"{action!r} is not a Caravelas action")
     # (if/raise rather than check(): legal_actions tries many actions, Texts cost)
     if state.phase == OVER:
@@ -271,8 +282,8 @@ def apply(state: CaravelasState, action: Action) -> CaravelasState:
         if acting != (TABLE,):
             raise IllegalAction(Text("that is for the table to tell"))
     else:
-        seat = action.seat  # type: ignore[attr-defined]
+        seat = action.seat if isinstance(action, SeatAction) else TABLE
         if seat not in acting or seat == TABLE:
             raise IllegalAction(Text("it is not {seat}'s turn", seat=who(seat)) if 0 <= seat < len(state.players)
                                 else Text("no such player"))
-    return _APPLY[kind](state, action)
+    return _APPLY.apply(state, action)

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from companion.caravelas.actions import (BonusStep, ChooseWreck, CrossCape, DrawEvent, EndBonus,
-                                         EnterEvent, Load, PlayCard, Pirate, Reach, RollDice, RollDie,
-                                         Sail, Step, card_text, good_word, port_name, who)
+from companion.caravelas.actions import (BonusStep, ChooseWreck, CrossCape, DrawEvent, EndBonus, EnterEvent,
+                                         Load, PlayCard, Pirate, Reach, RollDice, RollDie, Sail, Step)
+from companion.caravelas.texts import card_text, good_word, port_name, who
 from companion.caravelas.data import (KNOWN_PORT_VP, PORT_BY_ID, SHIELD_VALUES, face_wrecks, storm_n)
 from companion.caravelas.names import cell_name
 from companion.caravelas.rulebook import DISCOVERY, EVENTS, GOODS_RULE, SAILING
@@ -168,7 +168,7 @@ def apply_pirate(state: CaravelasState, action: Pirate) -> CaravelasState:
 
 def _mover(state: CaravelasState, seat: int) -> None:
     """During bonus moves only the mover reports; otherwise only the active player."""
-    expected = state.bonus.queue[0] if state.pending == "bonus" else state.active  # type: ignore[union-attr]
+    expected = state.bonus_mover if state.pending == "bonus" else state.active
     check(seat == expected, Text("it is not {seat}'s turn", seat=who(seat)))
 
 

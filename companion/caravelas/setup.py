@@ -95,7 +95,7 @@ def rules_from_options(opts: dict[str, Any]) -> Rules:
     board = load_board(source) if source else None
     if board is not None:
         missing = board.missing_runtime()
-        if missing:
+        if missing or board.slots is None or board.die is None or board.deck is None:
             raise ConfigError(f"board file {board.name}: a mapped game needs {', '.join(missing)}")
         slots, die, deck = board.slots, board.die, board.deck
         goods_ports, goods_vp = dict(board.goods_ports), dict(board.goods_vp)

@@ -1,5 +1,6 @@
-"""Caravelas's own signals: what happened at the table when a ship met pirates or
-the rocks, so the banner and the lights say that and nothing else.
+"""Caravelas's signals for the LEDs, the buzzer and the banner (:func:`signals`), and its own
+kinds: what happened at the table when a ship met pirates or the rocks, so the banner and the
+lights say that and nothing else.
 
 - a pirate toll (SAIL-12: entering a pirate cell costs 1 marker): :class:`PiratesPaid`;
 - Favourable Wind played against them (§4.6 b): :class:`PiratesWarded`, no alarm;
@@ -12,8 +13,10 @@ from dataclasses import dataclass
 
 from companion.actions import Action
 from companion.caravelas.actions import ChooseWreck, Pirate, Step
-from companion.caravelas.state import CaravelasState
-from companion.signals import PirateAttack, Signal
+from companion.caravelas.scoring import score_sheet
+from companion.caravelas.state import OVER, REVEAL, TURN, CaravelasState
+from companion.signals import (AnswersAwaited, FinalRound, GameEnded, PirateAttack, RoundEnded, SeatScored,
+                               Signal, TurnStarted)
 
 
 @dataclass(frozen=True)
@@ -56,3 +59,31 @@ def sea_signals(before: CaravelasState, action: Action, after: CaravelasState) -
     assert isinstance(action, (Step, Pirate))
     seat, defend = action.seat, action.defend
     return (PiratesWarded(seat),) if defend else (PiratesPaid.by(seat),)
+
+
+def signals(before: CaravelasState, action: Action, after: CaravelasState) -> tuple[Signal, ...]:
+    """What happened at sea, points scored, bonus moves offered or answered, the last round,
+    round and game end, the next turn."""
+    found: list[Signal] = list(sea_signals(before, action, after))
+    for seat, (old, new) in enumerate(zip(before.players, after.players)):
+        if new.running_score > old.running_score:
+            found.append(SeatScored(seat, new.running_score - old.running_score))
+    if answering(after) != answering(before):   # bonus moves offered, or one answered
+        found.append(AnswersAwaited(answering(after)))
+    if after.last_tile_round and not before.last_tile_round:
+        found.append(FinalRound("the last monastery tile was bought: this round is the last"))
+    if after.phase in (REVEAL, OVER) and before.phase == TURN:
+        found.append(RoundEnded(None))
+    if after.phase == OVER:
+        found.append(GameEnded(score_sheet(after).winners))
+        return tuple(found)
+    if after.round > before.round:
+        found.append(RoundEnded(after.order[0]))
+    if after.phase == TURN and (before.phase != TURN or before.turn != after.turn or after.round > before.round):
+        found.append(TurnStarted(after.active))
+    return tuple(found)
+
+
+def answering(state: CaravelasState) -> tuple[int, ...]:
+    """The seats still to take or decline the bonus moves on offer (§4.7)."""
+    return state.bonus.queue if state.pending == "bonus" and state.bonus is not None else ()

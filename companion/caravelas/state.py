@@ -141,6 +141,12 @@ class CaravelasState:
     def active(self) -> int:
         return self.order[self.turn]
 
+    @property
+    def bonus_mover(self) -> int:
+        """The seat taking a free move now (while ``pending`` is "bonus")."""
+        assert self.bonus is not None   # pending "bonus" holds the bonus moves
+        return self.bonus.queue[0]
+
     def player(self, seat: int) -> PlayerState:
         return self.players[seat]
 

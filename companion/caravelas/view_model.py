@@ -12,7 +12,7 @@ from companion.caravelas.sailing import bonus_targets
 from companion.caravelas.scoring import laps, total
 from companion.caravelas.state import BID, PLACE, REVEAL, TURN, CaravelasState
 from companion.engine import TABLE, GameConfig
-from companion.caravelas.actions import who
+from companion.caravelas.texts import who
 from companion.messages import Text
 
 
@@ -176,16 +176,4 @@ def markers_accounted(state: CaravelasState, seat: int) -> int:
     p = state.players[seat]
     return (p.capacity - p.spent) + p.spent + p.markers_locked()
 
-
-def summary(state: CaravelasState) -> dict[str, Any]:
-    return {
-        "phase": state.phase, "round": state.round, "pending": state.pending,
-        "order": list(state.order),
-        "scores": [total(state, s) for s in range(len(state.players))],
-        "tiles_left": list(state.tiles_left), "deck": state.deck, "discard": state.discard,
-        "discovered": {port: seat for port, seat in state.discovered},
-        "players": [{"spent": p.spent, "capacity": p.capacity, "cargo": list(p.cargo),
-                     "wrecks": list(p.wrecks), "tiles": list(p.tiles), "hand": p.hand,
-                     "where": p.where, "upgraded": p.upgraded} for p in state.players],
-    }
 

@@ -13,17 +13,14 @@ takes a row and sits out the rest of the round).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Annotated, ClassVar
 
-from companion.actions import ActionCodec, DescribedAction
-from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, LAST_ROUND, PILE_KINDS, SIDES
+from companion.actions import ActionCodec, AtLeast, DescribedAction, SeatAction, SeatNumber
+from companion.coloretto.data import CATALOGUE, LAST_ROUND, PILE_KINDS, SIDES
+from companion.coloretto.texts import KIND_WORDS, SIDE_WORDS, card_label, colour_word, row_words
 from companion.corrections import PlayerChoice, TableCorrection
 from companion.errors import InvalidAction
 from companion.messages import Seat, Text
-
-#: The shipped catalogue's colour ids as translatable words (a renamed colour shows as it is).
-COLOUR_WORDS = {"green": Text("green"), "yellow": Text("yellow"), "orange": Text("orange"),
-                "blue": Text("blue"), "pink": Text("pink"), "brown": Text("brown"), "grey": Text("grey")}
 
 
 def _check_colour(colour: str) -> None:
@@ -32,42 +29,15 @@ def _check_colour(colour: str) -> None:
                             f"(known: {', '.join(CATALOGUE.colours)})")
 
 
-def _check_row(row: int) -> None:
-    if row < 0:
-        raise InvalidAction(f"row numbers start at 0, not {row}")
+#: a row's number, 0 for the first row laid out
+RowNumber = Annotated[int, AtLeast(0, "row numbers start at 0")]
 
 
-def _check_seat(seat: int) -> None:
-    if seat < 0:
-        raise InvalidAction(f"seat numbers start at 0, not {seat}")
+@dataclass(frozen=True)
+class _Seated(SeatAction):
+    """A Coloretto action about one seat (seats count from 0)."""
 
-
-def colour_word(colour: str) -> Text | str:
-    """A colour id as a word in messages (translatable for the shipped colours)."""
-    return COLOUR_WORDS.get(colour, colour)
-
-
-#: The rows as players call them, counted from the first row laid out.
-ROW_WORDS = (Text("the first row"), Text("the second row"), Text("the third row"),
-             Text("the fourth row"), Text("the fifth row"))
-
-
-def row_words(row: int) -> Text:
-    """Row ``row`` (0-based) as players call it: "the third row"."""
-    return ROW_WORDS[row] if 0 <= row < len(ROW_WORDS) else Text("row {number}", number=row + 1)
-
-
-def card_label(card: str) -> Text:
-    """How a card reads in messages: 'a yellow card', 'a joker', 'a +2 card'."""
-    if card == "joker":
-        return Text("a joker")
-    if card == "plus2":
-        return Text("a +2 card")
-    if card == LAST_ROUND:
-        return Text("the last-round card")
-    if card == GOLDEN_JOKER:
-        return Text("the golden joker")
-    return Text("a {colour} card", colour=colour_word(card))
+    seat: SeatNumber
 
 
 @dataclass(frozen=True)
@@ -77,7 +47,7 @@ class RemoveColour(DescribedAction):
     type: ClassVar[str] = "remove_colour"
     colour: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         _check_colour(self.colour)
 
     def text(self) -> Text:
@@ -85,15 +55,13 @@ class RemoveColour(DescribedAction):
 
 
 @dataclass(frozen=True)
-class StartCard(DescribedAction):
+class StartCard(_Seated):
     """Setup: ``seat`` starts with one card of ``colour`` face up."""
 
     type: ClassVar[str] = "start_card"
-    seat: int
     colour: str
 
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
+    def check(self) -> None:
         _check_colour(self.colour)
 
     def text(self) -> Text:
@@ -101,28 +69,20 @@ class StartCard(DescribedAction):
 
 
 @dataclass(frozen=True)
-class StartPlayer(DescribedAction):
+class StartPlayer(_Seated):
     """Setup: ``seat`` plays first (AMB-C14: entered, or drawn by lot)."""
 
     type: ClassVar[str] = "start_player"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} starts", seat=Seat(self.seat))
 
 
 @dataclass(frozen=True)
-class Draw(DescribedAction):
+class Draw(_Seated):
     """``seat`` chooses action A: draw the top card (the table then reveals it)."""
 
     type: ClassVar[str] = "draw"
-    seat: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
 
     def text(self) -> Text:
         return Text("{seat} draws", seat=Seat(self.seat))
@@ -135,7 +95,7 @@ class Reveal(DescribedAction):
     type: ClassVar[str] = "reveal"
     card: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if self.card not in PILE_KINDS:
             raise InvalidAction(f"{self.card!r} is not a Coloretto card "
                                 f"(known: {', '.join(PILE_KINDS)})")
@@ -145,58 +105,39 @@ class Reveal(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Place(DescribedAction):
+class Place(_Seated):
     """``seat`` places the drawn card next to ``row``."""
 
     type: ClassVar[str] = "place"
-    seat: int
-    row: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_row(self.row)
+    row: RowNumber
 
     def text(self) -> Text:
         return Text("{seat} places the card on {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
 @dataclass(frozen=True)
-class Take(DescribedAction):
+class Take(_Seated):
     """``seat`` takes ``row`` with all its cards and sits out the rest of the round."""
 
     type: ClassVar[str] = "take"
-    seat: int
-    row: int
-
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
-        _check_row(self.row)
+    row: RowNumber
 
     def text(self) -> Text:
         return Text("{seat} takes {row}", seat=Seat(self.seat), row=row_words(self.row))
 
 
-#: The two sides of the scoring card, as players call them.
-SIDE_WORDS = {"brown": Text("the brown side"), "grey": Text("the grey side")}
-
-#: A player's cards of each kind, as the correction names them.
-KIND_WORDS = {"joker": Text("jokers"), "plus2": Text("+2 cards")}
-
-
 @dataclass(frozen=True)
-class CorrectCards(TableCorrection):
+class CorrectCards(TableCorrection, _Seated):
     """The table corrects ``seat``'s face-up cards of ``card`` (a colour, ``joker`` or
     ``plus2``) from ``before`` (the app's count) to ``after``.  Cards added come out of
     the pile while it has copies; cards taken away go out of the game."""
 
     type: ClassVar[str] = "correct_cards"
-    seat: int
     card: str
     before: int
     after: int
 
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
+    def check(self) -> None:
         if self.card not in CATALOGUE.card_kinds or self.card == LAST_ROUND:
             raise InvalidAction(f"{self.card!r} is not a card a player can hold")
 
@@ -209,20 +150,18 @@ class CorrectCards(TableCorrection):
 
 
 @dataclass(frozen=True)
-class ChooseScoring(PlayerChoice):
+class ChooseScoring(PlayerChoice, _Seated):
     """``seat`` scores its jokers as ``jokers`` (one colour each, "" = unassigned where
     the option allows) and ``positive`` as its positive colours, instead of the
     companion's optimum; both empty: the optimum again (AMB-C5).  ``side``: the
     scoring side this player scores with, when each player chooses (AMB-C9; "" keeps it)."""
 
     type: ClassVar[str] = "choose_scoring"
-    seat: int
     jokers: tuple[str, ...] = ()
     positive: tuple[str, ...] = ()
     side: str = ""
 
-    def __post_init__(self) -> None:
-        _check_seat(self.seat)
+    def check(self) -> None:
         if self.side and self.side not in SIDES:
             raise InvalidAction(f"choose_scoring: {self.side!r} is not a scoring side ({', '.join(SIDES)})")
         for colour in self.jokers:
@@ -232,8 +171,8 @@ class ChooseScoring(PlayerChoice):
             _check_colour(colour)
         if len(set(self.positive)) != len(self.positive):
             raise InvalidAction("choose_scoring: a positive colour is listed twice")
-        object.__setattr__(self, "jokers", tuple(sorted(self.jokers)))
-        object.__setattr__(self, "positive", tuple(sorted(self.positive, key=CATALOGUE.colours.index)))
+        self._keep("jokers", tuple(sorted(self.jokers)))
+        self._keep("positive", tuple(sorted(self.positive, key=CATALOGUE.colours.index)))
 
     @property
     def is_optimum(self) -> bool:

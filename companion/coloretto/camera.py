@@ -19,7 +19,8 @@ from __future__ import annotations
 from collections import Counter
 
 from companion.actions import Action
-from companion.coloretto.actions import Draw, Place, Reveal, Take, card_label, row_words
+from companion.coloretto.actions import Draw, Place, Reveal, Take
+from companion.coloretto.texts import card_label, row_words
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.coloretto.rules import legal_actions
 from companion.coloretto.state import DRAW, PLACE, TURN, ColorettoState
@@ -105,7 +106,8 @@ def actions_for_reading(state: ColorettoState, reading: TableReading) -> tuple[A
     elif state.phase == DRAW:
         # a last-round card newly seen aside came up before any new row card
         reveals = [Reveal(piece.piece) for piece, _ in fresh]
-        proposals += sorted(reveals, key=lambda reveal: reveal.card != LAST_ROUND)
+        reveals.sort(key=lambda reveal: reveal.card != LAST_ROUND)
+        proposals += reveals
     elif state.phase == PLACE:
         proposals += [Place(state.current, row) for piece, row in fresh
                       if row is not None and piece.piece == state.drawn]

@@ -9,36 +9,18 @@ from __future__ import annotations
 from dataclasses import replace
 from functools import partial
 
-from companion.actions import Action
-from companion.coloretto.actions import (ACTION_CLASSES, KIND_WORDS, ChooseScoring, CorrectCards, Draw,
-                                         Place, RemoveColour, Reveal, StartCard, StartPlayer, Take,
-                                         card_label, colour_word, row_words)
+from companion.actions import Action, Handlers
+from companion.coloretto.actions import (ACTION_CLASSES, ChooseScoring, CorrectCards, Draw, Place, RemoveColour,
+                                         Reveal, StartCard, StartPlayer, Take)
+from companion.coloretto.texts import KIND_WORDS, card_label, colour_word, row_words
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PILE_KINDS, PLUS2
-from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
-                                       START_PLAYER, TURN, Collection, ColorettoState, Row,
-                                       Rules)
-from companion.coloretto.scoring import joker_choices
+from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS, START_PLAYER, TURN,
+                                       ColorettoState, Row)
+from companion.coloretto.scoring import scoring_problem
 from companion.corrections import Counted, check_box, check_correction
 from companion.engine import TABLE
 from companion.errors import IllegalAction, InvalidAction
 from companion.messages import Text, no_such_seat
-
-
-def initial_state(names: tuple[str, ...], rules: Rules) -> ColorettoState:
-    """Rows out, full pile, nothing dealt: the state before the setup actions (§3.1)."""
-    n = len(names)
-    pile = [CATALOGUE.copies(kind) for kind in CATALOGUE.card_kinds] + [0]
-    if rules.jokers == "golden":   # one of the three jokers is the golden one (AMB-C13)
-        pile[PILE_KINDS.index(JOKER)] -= 1
-        pile[PILE_KINDS.index(GOLDEN_JOKER)] += 1
-    return ColorettoState(
-        names=names,
-        rules=rules,
-        phase=REMOVE_COLOURS if CATALOGUE.removed_for(n) else START_CARDS,
-        rows=tuple(Row(capacity) for capacity in CATALOGUE.rows_for(n)),
-        collections=tuple(Collection() for _ in range(n)),
-        pile=tuple(pile),
-    )
 
 
 # -- who acts ---------------------------------------------------------------------------
@@ -144,12 +126,12 @@ def apply(state: ColorettoState, action: Action) -> ColorettoState:
         return _choose_scoring(state, action)
     if state.phase == OVER:
         raise IllegalAction(Text("the game is over"), "§5")
-    handler, expected = _HANDLERS[state.phase]
-    if not isinstance(action, expected):
+    handlers = _HANDLERS[state.phase]
+    if not handlers.handles(action):
         if isinstance(action, RemoveColour) and state.phase == START_CARDS:
             raise IllegalAction(_no_colour_removed(state), "§3.1 step 3")
         raise IllegalAction(_WAITING_FOR[state.phase](state))
-    return handler(state, action)
+    return handlers.apply(state, action)
 
 
 def _name(state: ColorettoState, seat: int) -> str:
@@ -177,7 +159,7 @@ def _row(state: ColorettoState, index: int) -> Row:
         raise IllegalAction(Text("there is no such row: this game has {count} row",
                                  "there is no such row: this game has {count} rows", count=len(state.rows)))
     row = state.rows[index]
-    if not row.is_open:
+    if row.taken_by is not None:
         raise IllegalAction(Text("{row} was already taken this round by {name}",
                                  row=row_words(index), name=_name(state, row.taken_by)), "§4.3 B")
     return row
@@ -260,6 +242,7 @@ def _place(state: ColorettoState, action: Place) -> ColorettoState:
         raise IllegalAction(Text("{row} is full: it holds only {count} card",
                                  "{row} is full: it holds {count} cards", row=row_words(action.row),
                                  count=row.capacity), "§4.3 A")
+    assert state.drawn is not None   # the PLACE phase holds the drawn card
     rows = list(state.rows)
     rows[action.row] = replace(row, cards=row.cards + (state.drawn,))
     placed = replace(state, rows=tuple(rows), drawn=None, phase=TURN)
@@ -376,29 +359,6 @@ def _choose_side(state: ColorettoState, seat: int, side: str) -> ColorettoState:
     return replace(state, sides=sides)
 
 
-def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
-                    positive: tuple[str, ...]) -> Text | None:
-    """Why ``seat`` cannot score with these joker and positive colours, or None."""
-    hand = state.collections[seat]
-    if len(jokers) != hand.jokers:
-        return Text("{name} holds {count} joker: give it one colour.",
-                    "{name} holds {count} jokers: give each one colour.", name=_name(state, seat),
-                    count=hand.jokers)
-    allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
-    for colour in jokers:
-        if (colour or None) not in allowed:
-            return Text("A joker cannot be {colour} with the option chosen for jokers.",
-                        colour=colour_word(colour) if colour else Text("none"))
-    held = {c for c, n in hand.by_colour().items() if n} | {c for c in jokers if c}
-    for colour in positive:
-        if colour not in held:
-            return Text("{name} has no {colour} card to score as positive.", name=_name(state, seat),
-                        colour=colour_word(colour))
-    if len(positive) != min(3, len(held)):
-        return Text("Choose {count} positive colours.", count=min(3, len(held)))
-    return None
-
-
 def counted(state: ColorettoState) -> tuple[Counted, ...]:
     """Every player's cards of each kind, for the "correct the table" screen."""
     found = []
@@ -421,22 +381,19 @@ def _end_round(state: ColorettoState) -> ColorettoState:
     if state.last_round:
         rows = tuple(replace(row, cards=()) for row in state.rows)
         return replace(state, rows=rows, discarded=discarded, phase=OVER, current=-1)
+    assert state.last_taker is not None   # the round ends when the last seat has taken a row
     rows = tuple(Row(row.capacity) for row in state.rows)
     return replace(state, rows=rows, discarded=discarded, out=(), round=state.round + 1,
                    current=state.last_taker, phase=TURN)
 
 
-def _turn(state: ColorettoState, action: Action) -> ColorettoState:
-    return _draw(state, action) if isinstance(action, Draw) else _take(state, action)
-
-
-_HANDLERS = {
-    REMOVE_COLOURS: (_remove_colour, RemoveColour),
-    START_CARDS: (_start_card, StartCard),
-    START_PLAYER: (_start_player, StartPlayer),
-    TURN: (_turn, (Draw, Take)),
-    DRAW: (_reveal, Reveal),
-    PLACE: (_place, Place),
+_HANDLERS: dict[str, Handlers[ColorettoState]] = {
+    REMOVE_COLOURS: Handlers[ColorettoState]().on(RemoveColour, _remove_colour),
+    START_CARDS: Handlers[ColorettoState]().on(StartCard, _start_card),
+    START_PLAYER: Handlers[ColorettoState]().on(StartPlayer, _start_player),
+    TURN: Handlers[ColorettoState]().on(Draw, _draw).on(Take, _take),
+    DRAW: Handlers[ColorettoState]().on(Reveal, _reveal),
+    PLACE: Handlers[ColorettoState]().on(Place, _place),
 }
 
 _WAITING_FOR = {

@@ -1,4 +1,5 @@
-"""Coloretto scoring (digest §6): optimal joker colours found exhaustively.
+"""Coloretto scoring (digest §6): optimal joker colours found exhaustively, a player's
+own choice checked, and the score sheet (final, or "if the game ended now").
 
 A hand is counts per catalogue colour, jokers and +2 cards.  For every
 multiset of joker colours (at most C(7+3-1, 3) = 84, or 120 when jokers may
@@ -14,6 +15,10 @@ from itertools import combinations_with_replacement
 from typing import Sequence
 
 from companion.coloretto.data import CATALOGUE
+from companion.coloretto.state import OVER, ColorettoState
+from companion.coloretto.texts import SIDE_WORDS, colour_word
+from companion.engine import ScoreLine, ScoreSheet, winners_by_total
+from companion.messages import Text, trn
 
 POSITIVE_COLOURS = 3
 
@@ -139,3 +144,93 @@ def best_hand(counts: tuple[int, ...], jokers: int, plus2: int, side: str,
     chosen = optimal[0]
     return HandScore(chosen.total, chosen.colours, chosen.plus2, chosen.plus2_points,
                      chosen.assignment, tuple(h.assignment for h in optimal))
+
+
+def scoring_problem(state: ColorettoState, seat: int, jokers: tuple[str, ...],
+                    positive: tuple[str, ...]) -> Text | None:
+    """Why ``seat`` cannot score with these joker and positive colours, or None."""
+    hand = state.collections[seat]
+    if len(jokers) != hand.jokers:
+        return Text("{name} holds {count} joker: give it one colour.",
+                    "{name} holds {count} jokers: give each one colour.", name=state.names[seat],
+                    count=hand.jokers)
+    allowed = joker_choices(state.rules.joker_colours, state.colours_in_play)
+    for colour in jokers:
+        if (colour or None) not in allowed:
+            return Text("A joker cannot be {colour} with the option chosen for jokers.",
+                        colour=colour_word(colour) if colour else Text("none"))
+    held = {c for c, n in hand.by_colour().items() if n} | {c for c in jokers if c}
+    for colour in positive:
+        if colour not in held:
+            return Text("{name} has no {colour} card to score as positive.", name=state.names[seat],
+                        colour=colour_word(colour))
+    if len(positive) != min(3, len(held)):
+        return Text("Choose {count} positive colours.", count=min(3, len(held)))
+    return None
+
+
+def best_score(state: ColorettoState, seat: int) -> HandScore:
+    """``seat``'s optimal score if the game ended now (§6.3)."""
+    hand = state.collections[seat]
+    choices = joker_choices(state.rules.joker_colours, state.colours_in_play)
+    return best_hand(hand.counts, hand.jokers, hand.plus2, state.side_of(seat), choices)
+
+
+def hand_score(state: ColorettoState, seat: int) -> HandScore:
+    """``seat``'s score if the game ended now: with the player's own joker and positive
+    colours while they still fit the hand (AMB-C5), else the optimum."""
+    chosen = next((entry for entry in state.scoring if entry[0] == seat), None)
+    if chosen is None or scoring_problem(state, seat, chosen[1], chosen[2]) is not None:
+        return best_score(state, seat)
+    hand = state.collections[seat]
+    jokers = tuple(colour or None for colour in chosen[1])
+    return score_assignment(hand.counts, hand.plus2, jokers, state.side_of(seat), chosen[2])
+
+
+def _assignment_words(assignment: tuple[str | None, ...]) -> tuple[Text | str, ...]:
+    return tuple(colour_word(CATALOGUE.colour_name(c)) if c is not None else Text("unassigned")
+                 for c in assignment)
+
+
+def score_lines(seat: int, hand: HandScore) -> tuple[ScoreLine, ...]:
+    """Labelled lines: one per colour (positive ones first), +2 cards, joker colours."""
+    lines = []
+    for colour in hand.colours:
+        role = Text("one of the 3 scoring colours") if colour.positive else Text("counts against")
+        detail = role
+        if colour.jokers:
+            detail = Text("{cards} + {jokers}; {role}", role=role,
+                          cards=trn("{count} card", "{count} cards", colour.cards),
+                          jokers=Text("{count} joker", "{count} jokers", count=colour.jokers))
+        label = Text("{colour}: {count} card", "{colour}: {count} cards", count=colour.total_cards,
+                     colour=colour_word(CATALOGUE.colour_name(colour.colour)))
+        lines.append(ScoreLine(seat, label, colour.points, detail))
+    if hand.plus2:
+        lines.append(ScoreLine(seat, Text("{count} +2 card", "{count} +2 cards", count=hand.plus2),
+                               hand.plus2_points))
+    if hand.assignment:
+        others = sum(1 for a in hand.optimal if a != hand.assignment)
+        detail = Text("joker colours: {colours}", colours=_assignment_words(hand.assignment))
+        if others:
+            detail = Text("{choice}; {count} other choice scores the same",
+                          "{choice}; {count} other choices score the same", choice=detail, count=others)
+        lines.append(ScoreLine(seat, Text("{count} joker", "{count} jokers", count=len(hand.assignment)),
+                               0, detail))
+    return tuple(lines)
+
+
+def side_line(state: ColorettoState, seat: int) -> tuple[ScoreLine, ...]:
+    """A line naming the side ``seat`` scores with, when it is not the table's (AMB-C9)."""
+    side = state.side_of(seat)
+    if side == state.rules.side:
+        return ()
+    return (ScoreLine(seat, Text("Scored with {side}", side=SIDE_WORDS[side]), 0),)
+
+
+def score_sheet(state: ColorettoState) -> ScoreSheet:
+    """Final scores when over; before that, the live "if the game ended now" sheet."""
+    hands = [hand_score(state, seat) for seat in range(state.players)]
+    lines = tuple(line for seat, hand in enumerate(hands)
+                  for line in side_line(state, seat) + score_lines(seat, hand))
+    totals = tuple(hand.total for hand in hands)
+    return ScoreSheet(lines, totals, winners_by_total(totals), final=state.phase == OVER)

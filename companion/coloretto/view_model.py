@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from companion.coloretto.actions import RemoveColour, StartCard
 from companion.coloretto.data import CATALOGUE, GOLDEN_JOKER, JOKER, LAST_ROUND, PLUS2
 from companion.coloretto.rules import can_draw, legal_actions, next_start_card_seat, possible_reveals, to_act
-from companion.coloretto.scoring import HandScore
+from companion.coloretto.scoring import HandScore, hand_score
 from companion.coloretto.state import (DRAW, OVER, PLACE, REMOVE_COLOURS, START_CARDS,
                                        TURN, ColorettoState)
-from companion.coloretto.view import hand_score
 from companion.engine import GameConfig, winners_by_total
 from companion.view_model import TableViewModel
 
@@ -88,7 +88,8 @@ def view_model(state: ColorettoState, config: GameConfig | None = None) -> Color
         winners=winners_by_total(totals) if state.phase == OVER else (),
         side=state.rules.side, drawn_card=state.drawn,
         start_card_seat=next_start_card_seat(state) if state.phase == START_CARDS else None,
-        setup_colours=tuple(a.colour for a in legal_actions(state)) if setup else (),
+        setup_colours=tuple(a.colour for a in legal_actions(state)
+                            if isinstance(a, (RemoveColour, StartCard))) if setup else (),
         can_draw=can_draw(state), possible_reveals=possible_reveals(state) if drawing else (),
         card_kinds=state.colours_in_play + (JOKER, PLUS2, LAST_ROUND)
         + ((GOLDEN_JOKER,) if state.rules.jokers == "golden" else ()),

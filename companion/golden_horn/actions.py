@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from companion.actions import ActionCodec, DescribedAction
+from companion.actions import ActionCodec, DescribedAction, SeatAction
 from companion.corrections import TableCorrection
 from companion.errors import InvalidAction
 from companion.golden_horn.data import COLOURS, SHIP_NAMES
@@ -42,11 +42,11 @@ class DrawCubes(DescribedAction):
     port: str
     cubes: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if self.port not in ("V", "C"):
             raise InvalidAction(f"port must be V or C, not {self.port!r}")
         _check_colours(self.type, "cubes", self.cubes)
-        object.__setattr__(self, "cubes", _canonical(self.cubes))
+        self._keep("cubes", _canonical(self.cubes))
 
     def text(self) -> Text:
         return Text("{cubes} drawn from the bag into {port}",
@@ -55,16 +55,15 @@ class DrawCubes(DescribedAction):
 
 
 @dataclass(frozen=True)
-class DrawCards(DescribedAction):
+class DrawCards(SeatAction):
     """Chance (open hands only): the cards a seat drew or was dealt."""
 
     type: ClassVar[str] = "draw_cards"
-    seat: int
     cards: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         _check_colours(self.type, "cards", self.cards)
-        object.__setattr__(self, "cards", _canonical(self.cards))
+        self._keep("cards", _canonical(self.cards))
 
     def text(self) -> Text:
         return Text("{seat} draws {cards}", seat=Seat(self.seat),
@@ -79,7 +78,7 @@ class PlaceFleet(DescribedAction):
     owner: int
     ports: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         if len(self.ports) != len(SHIP_NAMES) or set(self.ports) - {"V", "C"}:
             raise InvalidAction(f"ports must be {len(SHIP_NAMES)} letters V or C, "
                                 f"not {self.ports!r}")
@@ -91,18 +90,17 @@ class PlaceFleet(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Attack(DescribedAction):
+class Attack(SeatAction):
     """Pirates: ``seat`` plays two cards on ship ``ship`` (e.g. "1b") at sea (§4)."""
 
     type: ClassVar[str] = "attack"
-    seat: int
     ship: str
     cards: str
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         _check_ship(self.type, self.ship)
         _check_colours(self.type, "cards", self.cards)
-        object.__setattr__(self, "cards", _canonical(self.cards))
+        self._keep("cards", _canonical(self.cards))
 
     def text(self) -> Text:
         return Text("{seat} sends pirates ({cards}) at {ship}", seat=Seat(self.seat),
@@ -110,7 +108,7 @@ class Attack(DescribedAction):
 
 
 @dataclass(frozen=True)
-class Move(DescribedAction):
+class Move(SeatAction):
     """Move one's own ship (e.g. "1b") to node ``to`` (§5): ``load`` is the colour loaded when
     leaving a main port ("" for none), ``reverse`` uses the pirate turn-around
     right, ``wind`` lists the wind cards played (they follow from the path, M8;
@@ -118,20 +116,19 @@ class Move(DescribedAction):
     order the cards are given in)."""
 
     type: ClassVar[str] = "move"
-    seat: int
     ship: str
     to: str
     load: str = ""
     reverse: bool = False
     wind: str = ""
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         _check_ship(self.type, self.ship)
         if len(self.load) > 1:
             raise InvalidAction("load is one colour or empty")
         _check_colours(self.type, "load", self.load)
         _check_colours(self.type, "wind", self.wind)
-        object.__setattr__(self, "wind", _canonical(self.wind))
+        self._keep("wind", _canonical(self.wind))
 
     def text(self) -> Text:
         details = ((Text("turned around"),) if self.reverse else ()) + \
@@ -144,16 +141,15 @@ class Move(DescribedAction):
 
 
 @dataclass(frozen=True)
-class TurnAround(DescribedAction):
+class TurnAround(SeatAction):
     """(turn-around timing "immediateOnly") the owner of a ship emptied by pirates
     decides at once whether it reverses its heading (D3)."""
 
     type: ClassVar[str] = "turn_around"
-    seat: int
     ship: str
     reverse: bool
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         _check_ship(self.type, self.ship)
 
     def text(self) -> Text:
@@ -163,22 +159,20 @@ class TurnAround(DescribedAction):
 
 
 @dataclass(frozen=True)
-class DeclareEnd(DescribedAction):
+class DeclareEnd(SeatAction):
     """``seat`` declares the end of the game (E2, needs all six colours)."""
 
     type: ClassVar[str] = "declare_end"
-    seat: int
 
     def text(self) -> Text:
         return Text("{seat} declares the end", seat=Seat(self.seat))
 
 
 @dataclass(frozen=True)
-class EndTurn(DescribedAction):
+class EndTurn(SeatAction):
     """``seat`` ends the turn after moving without declaring (END TURN button)."""
 
     type: ClassVar[str] = "end_turn"
-    seat: int
 
     def text(self) -> Text:
         return Text("{seat} ends the turn", seat=Seat(self.seat))
@@ -204,7 +198,7 @@ class Correct(TableCorrection):
     before: int
     after: int
 
-    def __post_init__(self) -> None:
+    def check(self) -> None:
         kind = CORRECTABLE.get(self.what)
         if kind is None:
             raise InvalidAction(f"correct: {self.what!r} is not one of {', '.join(CORRECTABLE)}")

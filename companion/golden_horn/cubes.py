@@ -9,6 +9,12 @@ Counts = tuple[int, int, int, int, int, int]
 NONE: Counts = (0, 0, 0, 0, 0, 0)
 
 
+def six(values: Iterable[int]) -> Counts:
+    """Six counts as a multiset (ValueError unless there are exactly six)."""
+    y, p, g, r, o, b = values
+    return (y, p, g, r, o, b)
+
+
 def counts(text: Iterable[str]) -> Counts:
     """``"YYB"`` → (2, 0, 0, 0, 0, 1).  Unknown letters raise ValueError."""
     result = [0] * 6
@@ -17,7 +23,7 @@ def counts(text: Iterable[str]) -> Counts:
         if index < 0:
             raise ValueError(f"unknown colour {letter!r} (colours are {COLOURS})")
         result[index] += 1
-    return tuple(result)  # type: ignore[return-value]
+    return six(result)
 
 
 def each(n: int) -> Counts:
@@ -30,7 +36,7 @@ def letters(c: Counts) -> str:
 
 
 def add(a: Counts, b: Counts) -> Counts:
-    return tuple(x + y for x, y in zip(a, b))  # type: ignore[return-value]
+    return six(x + y for x, y in zip(a, b))
 
 
 def total(*parts: Counts) -> Counts:
@@ -42,7 +48,7 @@ def total(*parts: Counts) -> Counts:
 
 
 def sub(a: Counts, b: Counts) -> Counts:
-    return tuple(x - y for x, y in zip(a, b))  # type: ignore[return-value]
+    return six(x - y for x, y in zip(a, b))
 
 
 def contains(outer: Counts, inner: Counts) -> bool:
@@ -56,7 +62,7 @@ def get(c: Counts, colour: str) -> int:
 
 def put(c: Counts, colour: str, n: int) -> Counts:
     index = COLOURS.index(colour)
-    return c[:index] + (n,) + c[index + 1:]  # type: ignore[return-value]
+    return six(c[:index] + (n,) + c[index + 1:])
 
 
 def to_dict(c: Counts) -> dict[str, int]:
@@ -68,7 +74,7 @@ def multisets(available: Counts, size: int) -> Iterable[Counts]:
     def rec(index: int, left: int, acc: tuple[int, ...]) -> Iterable[Counts]:
         if index == 5:
             if left <= available[5]:
-                yield acc + (left,)  # type: ignore[misc]
+                yield six(acc + (left,))
             return
         rest = sum(available[index + 1:])
         for n in range(min(left, available[index]), -1, -1):

@@ -6,36 +6,21 @@ import random
 from typing import Any
 
 from companion.actions import Action
-from companion.engine import TABLE, Engine, GameConfig, ScoreSheet
-from companion.errors import CompanionError, IllegalAction, InvalidAction
-from companion.golden_horn import chance, turns, view
-from companion.golden_horn.actions import (CODEC, Attack, Correct, DeclareEnd, DrawCards, DrawCubes, EndTurn,
-                                           Move, PlaceFleet, TurnAround)
-from companion.golden_horn.chance import pending_text
 from companion.corrections import Counted
-from companion.golden_horn.corrections import apply_correct, counted
-from companion.golden_horn.cubes import counts
-from companion.golden_horn.movement import Reach, load_choices, may_reverse, reaches
+from companion.engine import Engine, GameConfig, ScoreSheet
+from companion.errors import CompanionError
+from companion.golden_horn import camera, chance, rules, turns
+from companion.golden_horn.actions import CODEC, EndTurn, Move
+from companion.golden_horn.corrections import counted
+from companion.golden_horn.movement import Reach, load_choices, reaches
 from companion.golden_horn.scoring import score_sheet
 from companion.golden_horn.setup import OPTIONS, initial_state
-from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, SETUP, TURN_AROUND, GoldenHornState
-from companion.golden_horn.texts import ship_words
-from companion.golden_horn.rulebook import HEADINGS
-from companion.messages import Seat, Text
+from companion.golden_horn.signals import signals
+from companion.golden_horn.state import AFTER_MOVE, OVER, PLAY, GoldenHornState
+from companion.golden_horn.summary import summary
+from companion.messages import Text
 from companion.readings import TableReading
 from companion.signals import Signal
-
-_APPLY = {
-    DrawCubes: chance.apply_draw_cubes,
-    DrawCards: chance.apply_draw_cards,
-    PlaceFleet: turns.apply_place_fleet,
-    Attack: turns.apply_attack,
-    Move: turns.apply_move,
-    TurnAround: turns.apply_turn_around,
-    DeclareEnd: turns.apply_declare,
-    EndTurn: turns.apply_end_turn,
-    Correct: apply_correct,
-}
 
 
 class GoldenHorn(Engine[GoldenHornState]):
@@ -53,101 +38,13 @@ class GoldenHorn(Engine[GoldenHornState]):
         return initial_state(config, self.checked_options(config))
 
     def to_act(self, state: GoldenHornState) -> tuple[int, ...]:
-        if state.phase == OVER:
-            return ()
-        if state.pending:
-            return (TABLE,)
-        if state.phase == SETUP:
-            if state.rules.random_placement:
-                return (TABLE,)
-            order = [(state.start_seat + i) % state.players for i in range(state.players)]
-            return tuple(seat for seat in order if not state.placed[seat])
-        if state.phase == TURN_AROUND and state.turn_around_ship is not None:
-            return (state.turn_around_ship[0],)
-        return (state.current,)
-
-    def actor(self, state: GoldenHornState, action: Action) -> int:
-        """Who performs ``action``: a seat, or TABLE for chance."""
-        if isinstance(action, (DrawCubes, DrawCards)):
-            return TABLE
-        if isinstance(action, PlaceFleet):
-            return TABLE if state.rules.random_placement else action.owner
-        if isinstance(action, Correct):
-            return TABLE
-        return action.seat  # type: ignore[attr-defined]
+        return rules.to_act(state)
 
     def legal_actions(self, state: GoldenHornState, seat: int | None = None) -> tuple[Action, ...]:
-        acting = self.to_act(state)
-        seats = acting if seat is None else tuple(s for s in acting if s == seat)
-        result: list[Action] = []
-        for who in seats:
-            if who == TABLE:
-                result.extend(chance.outcomes(state))
-            elif state.phase == SETUP:
-                result.extend(PlaceFleet(who, ports) for ports in chance.PORT_CHOICES)
-            elif state.phase == TURN_AROUND and state.turn_around_ship is not None:
-                ship_id = f"{state.turn_around_ship[0]}{state.turn_around_ship[1]}"
-                result.extend(TurnAround(who, ship_id, r) for r in (False, True))
-            else:
-                result.extend(self._turn_actions(state, who))
-        return tuple(result)
-
-    def _turn_actions(self, state: GoldenHornState, seat: int) -> list[Action]:
-        result: list[Action] = []
-        if turns.why_cannot_declare(state, seat) is None:
-            result.append(DeclareEnd(seat))
-        if state.phase == AFTER_MOVE:
-            result.append(EndTurn(seat))
-            return result
-        if state.phase != PLAY or state.moved:
-            return result
-        limit = state.rules.max_attacks
-        if limit is None or state.attacks < limit:
-            for target in state.ships:
-                if turns.why_not_target(state, seat, target) is None:
-                    for cards in turns.pirate_pairs(state, target):
-                        if turns.why_cannot_pay(state, seat, counts(cards)) is None:
-                            result.append(Attack(seat, target.label, cards))
-        for ship in state.fleet(seat):
-            for reverse in (False, True) if may_reverse(ship) else (False,):
-                stops = [r for r in reaches(state, ship, reverse) if r.affordable]
-                for load in load_choices(state, ship):
-                    result.extend(Move(seat, ship.label, r.to, load, reverse, r.wind) for r in stops)
-        return result
+        return rules.legal_actions(state, seat)
 
     def apply(self, state: GoldenHornState, action: Action) -> GoldenHornState:
-        handler = _APPLY.get(type(action))
-        if handler is None:
-            raise InvalidAction(f"{action!r} is not a Golden Horn action")
-        if isinstance(action, Correct):
-            return apply_correct(state, action)   # at any moment: the table always wins
-        try:
-            if state.phase == OVER:
-                raise IllegalAction(Text("the game is over"), "§7")
-            acting = self.to_act(state)
-            who = self.actor(state, action)
-            if who not in acting:
-                if state.phase == TURN_AROUND and acting == (state.turn_around_ship[0],):  # type: ignore[index]
-                    raise IllegalAction(self._turning_around(state), "§5.1 D3")
-                raise IllegalAction(self._whose_turn(state, acting), "§3")
-            return turns.settle(handler(state, action))
-        except IllegalAction as exc:
-            raise exc.citing(HEADINGS) from None
-
-    def _turning_around(self, state: GoldenHornState) -> Text:
-        """The attack emptied a ship (option "at once"): its owner decides before the
-        attacker goes on with the turn."""
-        owner, name = state.turn_around_ship  # type: ignore[misc]
-        return Text("the pirates emptied {ship}: first {seat} decides whether it turns around, then "
-                    "{attacker} goes on", ship=ship_words(f"{owner}{name}"), seat=Seat(owner),
-                    attacker=Seat(state.current))
-
-    def _whose_turn(self, state: GoldenHornState, acting: tuple[int, ...]) -> Text:
-        if acting == (TABLE,):
-            if state.pending:
-                return Text("the table must first {task}", task=pending_text(state, state.pending[0]))
-            return Text("the ships are placed at random by the table")
-        return Text("it is the turn of {seats}", seats=tuple(Seat(s) for s in acting))
+        return rules.apply(state, action)
 
     def is_over(self, state: GoldenHornState) -> bool:
         return state.phase == OVER
@@ -156,10 +53,10 @@ class GoldenHorn(Engine[GoldenHornState]):
         return score_sheet(state)
 
     def signals(self, before: GoldenHornState, action: Action, after: GoldenHornState) -> tuple[Signal, ...]:
-        return view.signals(before, action, after)
+        return signals(before, action, after)
 
     def summary(self, state: GoldenHornState) -> dict[str, Any]:
-        return view.summary(state)
+        return summary(state)
 
     def sample_chance(self, state: GoldenHornState, rng: random.Random) -> Action:
         return chance.sample(state, rng)
@@ -178,7 +75,7 @@ class GoldenHorn(Engine[GoldenHornState]):
         """Legal moves explaining ships the camera saw on new spaces, most likely first."""
         if state.phase != PLAY or state.pending:
             return ()
-        return view.actions_for_reading(state, reading, self.legal_actions(state, state.current))
+        return camera.actions_for_reading(state, reading, self.legal_actions(state, state.current))
 
     def describe_reading(self, state: GoldenHornState, steps: tuple[Action, ...]) -> Text | None:
         """A ship's move seen by the camera, in table words with the cubes it loads."""
@@ -188,13 +85,13 @@ class GoldenHorn(Engine[GoldenHornState]):
             after = self.apply(state, steps[0])
         except CompanionError:     # proposed by hand and refused: its own words, refused on Confirm
             return None
-        return view.describe_move(state, steps[0], after)
+        return camera.describe_move(state, steps[0], after)
 
     def unexplained_reading(self, state: GoldenHornState, reading: TableReading) -> tuple[Text, ...]:
         """What the camera sees that no legal action explains (ships off their node)."""
         if state.phase != PLAY or state.pending:
             return ()
-        return view.unexplained_reading(state, reading)
+        return camera.unexplained_reading(state, reading)
 
     def reachable(self, state: GoldenHornState, ship_id: str, reverse: bool = False) -> tuple[Reach, ...]:
         """For a chosen ship: every square or port it can end on this move, with

@@ -61,7 +61,8 @@ class HistoryQueries(JournalBase):
             found.append(PlayedRow(
                 id=gid, game=str(game), config=config if isinstance(config, dict) else {},
                 started=sane_time(started) or 0.0, finished=sane_time(finished) or 0.0,
-                totals=tuple(totals) if not damage else (), winners=tuple(winners) if not damage else (),
+                totals=tuple(totals) if isinstance(totals, list) and not damage else (),
+                winners=tuple(winners) if isinstance(winners, list) and not damage else (),
                 start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
         return found
 

@@ -165,6 +165,7 @@ class Opening(JournalBase):
         """A game as the players know it: its title and their names."""
         from companion.games import game_title
 
+        assert self._db is not None   # called while opening, on the open file
         row = self._db.execute("SELECT game, config FROM games WHERE id=?", (game_id,)).fetchone()
         if row is None:
             return f"#{game_id}"

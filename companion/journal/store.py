@@ -87,6 +87,13 @@ class Journal(Opening, HistoryQueries, Quarantine):
             raise self._fail(exc, "checkpoint failed") from exc
         self._dirty = False
 
+    def copy_into(self, target: sqlite3.Connection) -> None:
+        """Copy the whole journal into the database ``target`` (SQLite's online backup:
+        one consistent snapshot of the file and its log)."""
+        if self._db is None:
+            raise JournalError(f"{self.path}: the journal is not open", "io", self.path)
+        self._db.backup(target)
+
     def checkpoint_if_dirty(self) -> bool:
         """Checkpoint when something was written since the last one (at idle)."""
         if not self._dirty:
@@ -100,7 +107,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
              (game, json.dumps(config, ensure_ascii=False), time.time())),
             (f"UPDATE games SET crc = {GAME_CRC_SQL} WHERE id = last_insert_rowid()", ()),
             (COUNT_GAME_SQL, ())])
-        return int(cur.lastrowid)
+        return _inserted_id(cur)
 
     @staticmethod
     def _finish_sql(game_id: int, result: dict[str, Any]) -> tuple[str, Sequence[Any]]:
@@ -146,7 +153,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
                     f"VALUES ({NEXT_GAME_ID_SQL},?,?,?,?,?,?)",
                     (game, json.dumps(config, ensure_ascii=False), started, finished, status,
                      None if result is None else json.dumps(result, ensure_ascii=False)))
-                game_id = int(cur.lastrowid)
+                game_id = _inserted_id(cur)
                 self._db.execute(*self._crc_sql(game_id))
                 self._db.execute(COUNT_GAME_SQL)
                 for seq, action in enumerate(actions):
@@ -247,3 +254,9 @@ class Journal(Opening, HistoryQueries, Quarantine):
             if not found:
                 return rows, ""
             rows.append(found[0])
+
+
+def _inserted_id(cur: sqlite3.Cursor) -> int:
+    """The id of the row ``cur`` has just inserted."""
+    assert cur.lastrowid is not None   # every INSERT sets it
+    return cur.lastrowid

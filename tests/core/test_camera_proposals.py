@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartPlayer, Take, colour_word
+from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartPlayer, Take
+from companion.coloretto.texts import colour_word
 from companion.coloretto.data import CATALOGUE, LAST_ROUND
 from companion.i18n import Translator
 from companion.messages import with_names

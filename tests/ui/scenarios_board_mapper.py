@@ -9,7 +9,7 @@ from pathlib import Path
 import cv2
 from kivy.tests.common import UnitTestTouch
 
-from companion.caravelas.actions import GOOD_WORDS
+from companion.caravelas.texts import GOOD_WORDS
 from companion.caravelas.board import SHIPPED, load_board
 from companion.caravelas.data import PORT_BY_ID
 from vision.games.caravelas.board import render_board_image

@@ -24,7 +24,8 @@ from kivy.uix.button import Button
 from companion.signals import ErrorSignal, RoundEnded, Signal
 from companion.alles_auf_1_karte import view_model
 from companion.alles_auf_1_karte.actions import (
-    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard, card_words)
+    DrawCard, EnterCard, KeepCards, Mark, Pass, RevealCard, Reroll, RollDice, TakeDisplayCard)
+from companion.alles_auf_1_karte.texts import card_words
 from companion.alles_auf_1_karte.cards import Card
 from companion.alles_auf_1_karte.catalogue import (
     CatalogueError, load_effective_catalogue, replace_card, stand_in_for)

@@ -26,7 +26,8 @@ from typing import Any
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, StringProperty
 
-from companion.caravelas.actions import BonusStep, EndTurn, Step, good_word, port_name
+from companion.caravelas.actions import BonusStep, EndTurn, Step
+from companion.caravelas.texts import good_word, port_name
 from companion.caravelas.view_model import CaravelasView as Model, PathView, next_cells, path_view
 from companion.engine import TABLE
 from companion.errors import CompanionError

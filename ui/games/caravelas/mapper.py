@@ -28,7 +28,7 @@ from kivy.uix.widget import Widget
 from companion.caravelas import mapper as M
 from companion.caravelas.board import BoardError
 from companion.caravelas.data import EAST, GOODS, PORTS, SHIELD_VALUES, WEST
-from companion.caravelas.actions import GOOD_WORDS
+from companion.caravelas.texts import GOOD_WORDS
 from companion.inputs import read_bounded_text
 from companion.messages import N_, Text
 from companion.engine import Option

@@ -18,8 +18,8 @@ from kivy.uix.boxlayout import BoxLayout
 
 from companion.caravelas.actions import (Bid, ChooseWreck, CrossCape, DrawEvent, DrawOrder, EndBonus, EndTurn,
                                          EnterEvent, Load, PassBid, PassLisbon, Pirate, PlayCard,
-                                         Reach, RevealCard, RollDice, RollDie, Sail, TakePosition,
-                                         card_text, good_word, port_name)
+                                         Reach, RevealCard, RollDice, RollDie, Sail, TakePosition)
+from companion.caravelas.texts import card_text, good_word, port_name
 from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE

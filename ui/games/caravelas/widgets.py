@@ -9,7 +9,8 @@ from kivy.factory import Factory
 from kivy.properties import ListProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from companion.caravelas.actions import StopInLisbon, good_word, port_name
+from companion.caravelas.actions import StopInLisbon
+from companion.caravelas.texts import good_word, port_name
 from companion.caravelas.data import GOODS_VP, PEPPER, PORTS
 from companion.caravelas.view_model import SeatView
 from companion.errors import CompanionError, IllegalAction
