@@ -371,7 +371,13 @@ class TableController:
         if self.session is None:
             return None
         make = load_manifest(self.session.config.game).quick_reference
-        return None if make is None else make(self.session.config)
+        if make is None:
+            return None
+        try:
+            return make(self.session.config)
+        except CompanionError as exc:   # a set-up the reference cannot read: the game plays on without it
+            log.error("the rules at a glance of %s cannot be shown: %s", self.session.config.game, exc)
+            return None
 
     def rule_section(self, heading: Text | None) -> int | None:
         """The section of the quick reference that explains the rulebook ``heading``."""

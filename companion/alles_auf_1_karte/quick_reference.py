@@ -4,13 +4,15 @@ from __future__ import annotations
 
 from companion.alles_auf_1_karte.game import GAME
 from companion.alles_auf_1_karte.rulebook import HEADINGS
-from companion.engine import GameConfig, resolve_options
+from companion.engine import GameConfig, option_defaults
 from companion.messages import Text
 from companion.quick_reference import END, SCORING, TURN, QuickReference, RuleSection
 
 
 def quick_reference(config: GameConfig) -> QuickReference:
-    advanced = resolve_options(GAME, config)["variant"] == "advanced"
+    # the variant as chosen (the companion adds options of its own, such as the cards in play)
+    variant = dict(config.options).get("variant", option_defaults(GAME.options).get("variant"))
+    advanced = variant == "advanced"
     new_card = (Text("Then take one of the 3 face-up cards beside the pile; the pile fills the gap.") if advanced
                 else Text("Then draw a new card from the pile."))
     setup = (Text("Each player draws 5 cards and keeps 3; 3 cards are laid face up beside the pile.") if advanced
