@@ -1,6 +1,8 @@
 """Checking and converting camera frames (numpy arrays) with clear errors."""
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import numpy as np
 import cv2
 
@@ -57,17 +59,28 @@ def downscale(gray: np.ndarray, width: int) -> np.ndarray:
     return cv2.resize(gray, (width, height), interpolation=cv2.INTER_AREA)
 
 
+def _log_level_functions() -> tuple[Callable[[], int], Callable[[int], Any]]:
+    """OpenCV's own log level, read and set: ``cv2.utils.logging`` in the wheels for numpy 2
+    (Debian 13, Pi OS trixie: OpenCV 4.14 has no ``cv2.getLogLevel``), ``cv2.getLogLevel`` in the
+    4.x wheels for numpy 1 (Debian 12, Pi OS Bookworm), which lack ``cv2.utils.logging``."""
+    logging = getattr(getattr(cv2, "utils", None), "logging", None)   # which one this build has
+    if logging is not None and hasattr(logging, "getLogLevel"):
+        return logging.getLogLevel, logging.setLogLevel
+    return cv2.getLogLevel, cv2.setLogLevel
+
+
 def read_image(path: str) -> np.ndarray:
     """Read an image file as BGR; raise :class:`FrameError` naming the file if it cannot be read."""
     data = np.fromfile(path, dtype=np.uint8) if _exists(path) else None
     if data is None:
         raise FrameError(f"{path}: no such file")
-    level = cv2.getLogLevel()  # cv2.utils.logging is missing from the 4.x wheels the Pi uses (numpy < 2)
-    cv2.setLogLevel(0)  # LOG_LEVEL_SILENT: silence libpng's warning for a truncated file; we raise instead
+    get_level, set_level = _log_level_functions()
+    level = get_level()
+    set_level(0)  # LOG_LEVEL_SILENT: silence libpng's warning for a truncated file; we raise instead
     try:
         image = cv2.imdecode(data, cv2.IMREAD_COLOR) if data.size else None
     finally:
-        cv2.setLogLevel(level)
+        set_level(level)
     if image is None:
         raise FrameError(f"{path}: not a readable image (empty, truncated or unknown format)")
     return image
