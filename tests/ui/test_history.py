@@ -18,6 +18,8 @@ UI_GAMES = tuple(name for name in registered_games() if name != "pebbles")
 PER_GAME = 2
 #: colours chosen at set-up, in the opposite order to the seats' defaults (red, blue, green, yellow)
 SHEET_COLOURS = ("yellow", "purple", "orange", "white")
+#: the finished games in the data: PER_GAME of each, and the one in SHEET_COLOURS
+FINISHED = PER_GAME * len(UI_GAMES) + 1
 
 
 def _data_dir(tmp_path):
@@ -45,7 +47,7 @@ def test_history_player_head_to_head_and_chart(run_ui, tmp_path, size, lang):
         assert float(image.std()) > 15, f"{name} looks blank"
     popup = run.image("confirm_popup")
     assert popup.shape[1] > width * 0.7 and float(popup.std()) > 15
-    finished = PER_GAME * len(UI_GAMES) + 1
+    finished = FINISHED
     assert r["game_rows"] == finished and r["read_ahead"] == finished
     # the score sheet opened from a finished game shows each column in the colour chosen at set-up
     seats = len(r["sheet_fills"])
@@ -77,7 +79,7 @@ def test_export_to_a_fake_usb_stick(run_ui, tmp_path, monkeypatch):
     run = run_ui("scenarios_history:usb_export", data_dir=_data_dir(tmp_path))
     r = run.result
     files = r["exported_files"]
-    exported = PER_GAME * len(UI_GAMES) + 3   # and the three unfinished ones
+    exported = FINISHED + 3   # and the three unfinished ones
     assert f"Exported {exported} games" in r["export_text"], r["export_text"]
     assert sum(f.endswith(".json") and "/records/" in f for f in files) == exported
     csv_file = next(stick.rglob("games.csv"))
