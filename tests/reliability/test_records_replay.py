@@ -103,4 +103,8 @@ def test_the_command_itself_prints_one_line(tmp_path):
     proc = subprocess.run([sys.executable, "-m", "ui.cli", "replay", str(path)], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
     assert proc.returncode == 2 and proc.stdout == ""
-    assert proc.stderr.splitlines() == [f"companion replay: {path}: not a usable record (nested too deeply)"]
+    # Python 3.11 stops parsing 5,000 levels deep; 3.13's parser reads them and the record is
+    # refused for what it is not: either way one line naming the file
+    assert proc.stderr.splitlines() in (
+        [f"companion replay: {path}: not a usable record (nested too deeply)"],
+        [f"companion replay: {path}: not a game record (format must be 'table-companion-record')"])

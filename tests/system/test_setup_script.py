@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -85,13 +86,16 @@ def test_a_venv_without_system_site_packages_is_made_again_on_a_pi(tmp_path):
     (venv / "bin").mkdir(parents=True)
     (venv / "bin" / "python").symlink_to(sys.executable)
     cfg = venv / "pyvenv.cfg"
-    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = false\nversion = 3.11.2\n")
+    # made by this system's Python (the one setup.sh uses on a Pi), so only the flag is wrong
+    system = subprocess.run(["/usr/bin/python3", "-c", "import platform; print(platform.python_version())"],
+                            capture_output=True, text=True, check=True).stdout.strip()
+    cfg.write_text(f"home = /usr/bin\ninclude-system-site-packages = false\nversion = {system}\n")
     proc = dry_run(tmp_path, "--service", prefix=prefix)
     assert proc.returncode == 0, proc.stdout + proc.stderr
     assert f"recreating {venv} with --system-site-packages" in proc.stdout
     assert has_step(steps(proc.stdout), rf"-m venv --clear --system-site-packages {venv}$")
     # A right one is kept, and so is a venv elsewhere (no apt packages to see there).
-    cfg.write_text("home = /usr/bin\ninclude-system-site-packages = true\nversion = 3.11.2\n")
+    cfg.write_text(f"home = /usr/bin\ninclude-system-site-packages = true\nversion = {system}\n")
     for pi in (True, False):
         proc = dry_run(tmp_path, "--service", prefix=prefix, pi=pi)
         assert proc.returncode == 0 and not has_step(steps(proc.stdout), r"-m venv"), proc.stdout
@@ -147,12 +151,17 @@ def test_dry_run_needs_no_root(tmp_path):
 
     with tempfile.TemporaryDirectory() as shared:  # pytest's tmp_path is private to root
         os.chmod(shared, 0o755)
+        # a copy of the checkout the user can read (a clone under /root is not)
+        checkout = Path(shared) / "checkout"
+        shutil.copytree(ROOT, checkout, ignore=shutil.ignore_patterns(".venv", ".git", "__pycache__", "*.egg-info"))
+        for path in [checkout, *checkout.rglob("*")]:
+            path.chmod(0o755 if path.is_dir() or os.access(path, os.X_OK) else 0o644)
         model = Path(shared) / "device-tree-model"
         model.write_bytes(b"Raspberry Pi 4 Model B Rev 1.4\x00")
         model.chmod(0o644)
         env = dict(os.environ, TABLE_COMPANION_DEVICE_MODEL=str(model),
                    TABLE_COMPANION_PREFIX=str(Path(shared) / "opt"), HOME=shared)
-        proc = subprocess.run(["bash", str(SETUP), "--service", "--dry-run"], env=env, capture_output=True,
+        proc = subprocess.run(["bash", str(checkout / SETUP.name), "--service", "--dry-run"], env=env, capture_output=True,
                               text=True, timeout=120, user=nobody.pw_uid, group=nobody.pw_gid, cwd=shared)
         assert proc.returncode == 0, proc.stdout + proc.stderr
         assert "Raspberry Pi detected" in proc.stdout
