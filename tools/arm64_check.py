@@ -372,7 +372,7 @@ def wheelhouse(cache: Path, suite: str, arch: str, path: str) -> Path:
     here with pip's resolver for that root (tools/check_resolve.py's targets and markers); kept
     in the cache and topped up at each run."""
     sys.path.insert(0, str(ROOT))
-    from tools.check_resolve import TARGETS, declared, requirements_for
+    from tools.check_resolve import TARGETS, declared, pip_target_options, requirements_for
 
     python, machine = SUITE_PYTHON[suite], MACHINES[arch]
     target = next(t for t in TARGETS if t.python == python and t.machine == machine
@@ -382,18 +382,8 @@ def wheelhouse(cache: Path, suite: str, arch: str, path: str) -> Path:
     build = tomllib.loads((ROOT / "pyproject.toml").read_text())["build-system"]["requires"]
     lines = requirements_for(target, declared(ROOT / "pyproject.toml", ("sheets", "dev"))) + list(build)
     with tempfile.TemporaryDirectory() as tmp:
-        requirements = Path(tmp) / "requirements.txt"
-        requirements.write_text("\n".join(lines) + "\n")
         command = [sys.executable, "-m", "pip", "download", "--quiet", "--disable-pip-version-check",
-                   "--dest", str(folder), "--only-binary=:all:", "--implementation", "cp",
-                   "--python-version", target.python, "--abi", target.abi, "--abi", "abi3", "--abi", "none",
-                   "-r", str(requirements)]
-        for tag in target.platforms:
-            command += ["--platform", tag]
-        if target.apt_numpy:
-            constraints = Path(tmp) / "apt-constraints.txt"
-            constraints.write_text(f"numpy=={target.apt_numpy}\n")
-            command += ["-c", str(constraints)]
+                   "--dest", str(folder), *pip_target_options(target, lines, Path(tmp))]
         done = subprocess.run(command, capture_output=True, text=True, timeout=1800)
     if done.returncode != 0:
         raise CheckFailed(f"pip download for {target.name} failed: {done.stderr.strip()[-600:]}")

@@ -110,23 +110,30 @@ def requirements_for(target: Target, requirements: list[Requirement]) -> list[st
     return lines
 
 
+def pip_target_options(target: Target, lines: list[str], folder: Path) -> list[str]:
+    """pip's options that ask for TARGET's wheels only (its Python, ABI, platforms, and a
+    Pi's apt numpy as a constraint) for the requirement ``lines``, written into ``folder``."""
+    requirements = folder / "requirements.txt"
+    requirements.write_text("\n".join(lines) + "\n")
+    options = ["--only-binary=:all:", "--implementation", "cp", "--python-version", target.python,
+               "--abi", target.abi, "--abi", "abi3", "--abi", "none", "-r", str(requirements)]
+    for platform in target.platforms:
+        options += ["--platform", platform]
+    if target.apt_numpy:
+        constraints = folder / "apt-constraints.txt"
+        constraints.write_text(f"numpy=={target.apt_numpy}\n")
+        options += ["-c", str(constraints)]
+    return options
+
+
 def resolve(target: Target, lines: list[str]) -> tuple[int, str, dict | None]:
     """Run pip's resolver for TARGET; (return code, pip's output, the JSON report or None)."""
     with tempfile.TemporaryDirectory() as tmp:
         report = Path(tmp) / "report.json"
-        requirements = Path(tmp) / "requirements.txt"
-        requirements.write_text("\n".join(lines) + "\n")
         command = [sys.executable, "-m", "pip", "install", "--dry-run", "--ignore-installed",
                    "--quiet", "--disable-pip-version-check", "--retries", "1", "--timeout", "20",
                    "--report", str(report), "--target", str(Path(tmp) / "target"),
-                   "--only-binary=:all:", "--implementation", "cp", "--python-version", target.python,
-                   "--abi", target.abi, "--abi", "abi3", "--abi", "none", "-r", str(requirements)]
-        for platform in target.platforms:
-            command += ["--platform", platform]
-        if target.apt_numpy:
-            constraints = Path(tmp) / "apt-constraints.txt"
-            constraints.write_text(f"numpy=={target.apt_numpy}\n")
-            command += ["-c", str(constraints)]
+                   *pip_target_options(target, lines, Path(tmp))]
         proc = subprocess.run(command, capture_output=True, text=True, timeout=600)
         data = json.loads(report.read_text()) if report.exists() else None
     return proc.returncode, proc.stdout + proc.stderr, data

@@ -37,6 +37,14 @@ def game_codes() -> dict[str, str]:
     return codes
 
 
+def game_of(code: str) -> str | None:
+    """The game whose tags carry ``code`` (None: no game's); read per tag in every frame,
+    so it looks the few lines up without building anything."""
+    if code == DEMO_CODE:
+        return DEMO
+    return next((name for name, entry in GAMES.items() if entry.tag_code == code), None)
+
+
 def code_of(game: str) -> str | None:
     """The payload code of ``game``'s tags (None: it has none)."""
     if game == DEMO:

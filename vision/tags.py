@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from vision.errors import TagError
-from vision.registry import code_of, game_codes
+from vision.registry import code_of, game_codes, game_of
 
 PREFIX = "TC1"
 MAX_PAYLOAD = 20  # alphanumeric capacity of a version-1 QR code at level M
@@ -111,7 +111,7 @@ def parse_payload(data: bytes | str) -> Tag | ForeignCode:
     match = _PAYLOAD.fullmatch(text)
     if match is None:
         return ForeignCode(text, "malformed TC1 payload")
-    game = game_codes().get(match["game"])
+    game = game_of(match["game"])
     if game is None:
         return ForeignCode(text, f"unknown game code {match['game']!r}")
     kind = KINDS.get(match["kind"])

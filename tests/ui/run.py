@@ -28,20 +28,20 @@ def strict_errors() -> None:
 
 
 def stepped_camera() -> None:
-    """The simulated camera renders a frame only when the scenario steps it
-    (``Probe.step_camera``), so the scenario decides which scenes it sees, whatever the load."""
+    """The table's simulated camera renders a frame only when the scenario steps it
+    (``Probe.step_camera``), so the scenario decides which scenes it sees, whatever the load.
+    Other readers of a simulated camera (set-up's route tiles, the board mapper) run freely."""
     import ui.camera
     from vision.sources.simulated import SimulatedSource
 
-    choose = ui.camera.frame_source
+    feed = ui.camera.CameraFeed.__init__
 
-    def stepped(settings, setup, **options):
-        source = choose(settings, setup, **options)
-        if isinstance(source, SimulatedSource):
-            return SimulatedSource(setup.simulated_table, stepped=True)
-        return source
+    def stepped(self, session, setup, source, *args, **options):
+        if isinstance(source, SimulatedSource) and not source.stepped:
+            source = SimulatedSource(setup.simulated_table, stepped=True)
+        feed(self, session, setup, source, *args, **options)
 
-    ui.camera.frame_source = stepped
+    ui.camera.CameraFeed.__init__ = stepped   # type: ignore[method-assign]
 
 
 def main(argv: list[str]) -> int:

@@ -30,7 +30,7 @@ class PlayerScreen(AppScreen):
     name_shown = StringProperty("")
     overall = StringProperty("")
     others = ListProperty([])
-    known: list[str] = []   # every other person in History: renaming to one of them merges the two
+    known: tuple[str, ...] = ()   # every other person in History: renaming to one of them merges the two
 
     def open_player(self, name: str) -> None:
         self.name_shown = name
@@ -55,7 +55,7 @@ class PlayerScreen(AppScreen):
                 text=f"{game_title(game)}: " + escape_markup(figures_text(app, s))))
         self.others = stats.played_with(plays, self.name_shown)   # "Compare with…": only those met at a table
         everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
-        self.known = [s.name for s in everyone if s.name != self.name_shown]
+        self.known = tuple(s.name for s in everyone if s.name != self.name_shown)
 
     def compare_with(self, other: str) -> None:
         if other and other in self.others:
