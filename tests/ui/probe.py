@@ -217,6 +217,8 @@ class Probe:
         await self.tap(self.find(wid=wid, **kw))
         if wid == "new_game" and self.keep_unfinished:
             await self.keep_for_later()
+        if wid == "home" and self.keep_unfinished:
+            await self.answer("leave_popup", "leave_later")
 
     def tagged(self, ident: str, root: Widget | None = None) -> Widget | None:
         """The visible widget whose ``test_id`` is ``ident`` (on the window: popups too)."""
@@ -226,14 +228,20 @@ class Probe:
     async def keep_for_later(self) -> None:
         """New game while a game is unfinished asks first: a scenario about something else
         answers "Keep it for later" (what New game did before it asked), and it is counted."""
+        if await self.answer("unfinished_popup", "unfinished_later"):
+            self.results["kept_for_later"] = self.results.get("kept_for_later", 0) + 1
+
+    async def answer(self, ident: str, choice: str) -> bool:
+        """If the popup ``ident`` opened (New game or the table's Home while a game is
+        unfinished), tap its ``choice`` and wait until it has gone; False when none opened."""
         await self.frames(2)
-        popup = self.tagged("unfinished_popup")
+        popup = self.tagged(ident)
         if popup is None:
-            return
+            return False
         await self.until(self.popups_at_rest)
-        self.results["kept_for_later"] = self.results.get("kept_for_later", 0) + 1
-        await self.tap(self.tagged("unfinished_later", popup))
-        await self.until(lambda: self.tagged("unfinished_popup") is None)
+        await self.tap(self.tagged(choice, popup))
+        await self.until(lambda: self.tagged(ident) is None)
+        return True
 
     async def tap_text(self, text: str, **kw) -> None:
         await self.tap(self.find(text=text, **kw))

@@ -1,4 +1,4 @@
-"""Abandoning a game: from the table (asked, the game and players named), and on New game
+"""Abandoning a game: from the table (its Home asks, the game and players named), and on New game
 while one is unfinished (resume it, abandon it, keep it for later).  Run by
 tests/ui/test_abandon.py."""
 from __future__ import annotations
@@ -26,18 +26,19 @@ async def abandon_from_the_table_and_on_new_game(probe) -> None:
     await start_coloretto(probe)
     await set_up_by_taps(probe)
     first = app.session.game_id
-    # the table's Abandon asks first; "Keep playing" changes nothing
-    await probe.screenshot("table_with_abandon")
-    await probe.tap_id("abandon")
-    await probe.until(lambda: probe.tagged("abandon_popup") is not None)
-    probe.record("abandon_popup", popup_texts(probe, "abandon_popup"))
-    await shot(probe, probe.tagged("abandon_popup"), "abandon_popup")
+    # the table's Home asks first while the game is unfinished; "Keep playing" changes nothing
+    probe.keep_unfinished = False
+    await probe.screenshot("table_before_leaving")
+    await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
+    probe.record("leave_popup", popup_texts(probe, "leave_popup"))
+    await shot(probe, probe.tagged("leave_popup"), "leave_popup")
     await tap_tagged(probe, "keep_playing")
-    await probe.until(lambda: probe.tagged("abandon_popup") is None)
+    await probe.until(lambda: probe.tagged("leave_popup") is None)
     probe.record("after_keep_playing", [app.manager.current, journal.game(first).status])
     # abandoned: two taps, recorded as such, not offered for resume
-    await probe.tap_id("abandon")
-    await probe.until(lambda: probe.tagged("abandon_popup") is not None)
+    await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
     await tap_tagged(probe, "abandon_yes")
     await probe.until(lambda: app.manager.current == "home")
     probe.record("after_abandon", [journal.game(first).status, app.manager.get_screen("home").can_resume])
@@ -46,8 +47,10 @@ async def abandon_from_the_table_and_on_new_game(probe) -> None:
     await set_up_by_taps(probe)
     second = app.session.game_id
     await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
+    await tap_tagged(probe, "leave_later")                        # kept for later: Home offers it
     await probe.until(lambda: app.manager.current == "home")
-    probe.keep_unfinished = False
+    probe.record("after_leave_later", [journal.game(second).status, app.manager.get_screen("home").can_resume])
     await probe.tap_id("new_game")
     await probe.until(lambda: probe.tagged("unfinished_popup") is not None)
     probe.record("unfinished_popup", popup_texts(probe, "unfinished_popup"))
@@ -56,6 +59,8 @@ async def abandon_from_the_table_and_on_new_game(probe) -> None:
     await probe.until(lambda: app.manager.current == "table")
     probe.record("resumed", app.session.game_id == second)
     await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
+    await tap_tagged(probe, "leave_later")
     await probe.until(lambda: app.manager.current == "home")
     await probe.tap_id("new_game")
     await probe.until(lambda: probe.tagged("unfinished_popup") is not None)

@@ -144,11 +144,15 @@ class TableScreen(AppScreen):
 
         CorrectionPopup().open_for_session()
 
-    def ask_abandon(self) -> None:
-        """Give the game up, asked first with the game and its players named."""
-        from ui.widgets.abandon import ask_abandon_at_table
+    def leave(self) -> None:
+        """Home: a finished game is left at once; an unfinished one asks first, naming
+        the game and its players: keep playing, keep it for later, or abandon it."""
+        if self.is_over:
+            App.get_running_app().close_game()
+            return
+        from ui.widgets.abandon import ask_leave_table
 
-        ask_abandon_at_table()
+        ask_leave_table()
 
     def show_scores(self) -> None:
         app = App.get_running_app()

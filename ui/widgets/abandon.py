@@ -1,5 +1,5 @@
 """Giving up a game, always asked first and always naming the game and its players:
-from the table ("Abandon"), and on Home's New game while a game is unfinished
+from the table (its Home asks: keep playing, keep it for later, or abandon it), and on Home's New game while a game is unfinished
 (resume it, abandon it, or keep it for later).
 
 An abandoned game is marked so in the journal (see TableController.abandon_game):
@@ -53,18 +53,20 @@ def choice_popup(title: str, message: str, choices: Sequence[tuple[str, str, Any
     return popup
 
 
-def ask_abandon_at_table() -> Popup:
-    """The table's Abandon: asked first, naming the game and its players."""
+def ask_leave_table() -> Popup:
+    """The table's Home while the game is unfinished: keep playing, keep it for later
+    (Home offers it again), or abandon it; the game and its players named."""
     app = App.get_running_app()
     session = app.session
     words = game_words(app, session.config.game, [p.name for p in session.config.players])
     return choice_popup(
-        app.tr("Abandon {game}?", game=words),
-        app.tr("The game is kept in History, under Unfinished, marked abandoned (it can be "
-               "resumed from there), and is left out of the statistics."),
+        app.tr("Leave {game}?", game=words),
+        app.tr("Kept for later, Home offers it again. Abandoned, History keeps it under "
+               "Unfinished, marked abandoned (it can be resumed from there), out of the statistics."),
         [("keep_playing", app.tr("Keep playing"), GREY, lambda: None),
-         ("abandon_yes", app.tr("Abandon"), RED, lambda: app.controller.abandon_game())],
-        "abandon_popup")
+         ("leave_later", app.tr("Keep it for later"), GREEN, app.close_game),
+         ("abandon_yes", app.tr("Abandon it"), RED, lambda: app.controller.abandon_game())],
+        "leave_popup")
 
 
 def ask_about_unfinished(entry: Any, new_game: Callable[[], Any], resume: Callable[[int], Any]) -> Popup:
