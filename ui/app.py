@@ -280,7 +280,15 @@ class CompanionApp(App):
 
     def press(self, button: str) -> None:
         """A panel button: the screen showing takes it first, then its main action (or the
-        game at the table, which confirms what the camera proposed first)."""
+        game at the table, which confirms what the camera proposed first); while a question
+        is open (leave the game? resume it?) the panel waits for the answer by touch."""
+        from ui.widgets.abandon import open_question
+
+        question = open_question()
+        if question is not None:      # the screen asks the players something: answered by touch
+            self.show_banner(self.tr("Answer the question on the screen first: {question}",
+                                     question=question.title))
+            return
         screen = self.manager.current_screen
         if screen.on_panel_press(button):
             return
@@ -290,6 +298,9 @@ class CompanionApp(App):
         elif main is not None:
             log.info("panel %s: %s", button, main.label)
             main.run()
+        else:
+            self.show_banner(screen.waiting_for() or self.tr(
+                "The panel has nothing to do on this screen: use the screen's buttons."))
 
     # -- banner ------------------------------------------------------------
     @mainthread

@@ -24,6 +24,14 @@ class AppScreen(Screen):
         (None: the screen has none now)."""
         return None
 
+    def button_action(self, wid: str) -> MainAction | None:
+        """The screen's button ``wid`` as its main action: pressing the panel does what a
+        tap on it does (None while the button is disabled or hidden)."""
+        button = self.ids.get(wid)
+        if button is None or button.disabled or button.opacity == 0:
+            return None
+        return MainAction(button.text.split("\n")[0], lambda: button.dispatch("on_release"))
+
     def waiting_for(self) -> str:
         """What the screen asks the players for now, in their words ("" when nothing),
         said when a panel button has nothing to do."""

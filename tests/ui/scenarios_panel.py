@@ -268,3 +268,75 @@ async def panel_notice_said_once(probe) -> None:
     await probe.until(lambda: app.manager.current == "settings")
     probe.record("settings_notice", app.manager.get_screen("settings").panel_notice)
     await probe.screenshot("settings")
+
+
+# -- every screen: the obvious thing ----------------------------------------------------------
+async def every_screen_by_panel(probe) -> None:
+    """CONFIRM / END TURN away from the table: Home resumes (else New game), set-up starts,
+    Rules and Scores go back, Settings saves on CONFIRM, the Hardware test starts; while a
+    question is open (leave the game?) the panel waits for the answer by touch."""
+    app = probe.app
+    panel = Panel(probe)
+
+    async def press(name: str, changes) -> None:
+        app.clear_banner()
+        await probe.settled()
+        await probe.tap(panel.button(name))
+        await probe.until(changes)
+
+    await press("confirm", lambda: app.manager.current == "setup")          # Home: New game
+    await probe.tap(probe.find(text="Coloretto", cls="GameChoice"))
+    await probe.until(lambda: app.manager.get_screen("setup").game_name == "coloretto")
+    await press("end_turn", lambda: app.manager.current == "table")         # set-up: Start
+    await probe.settled()
+    await probe.tap_id("rules")
+    await probe.until(lambda: app.manager.current == "rules")
+    await press("confirm", lambda: app.manager.current == "table")          # Rules: Back
+    await probe.settled()
+    await probe.tap_id("scores")
+    await probe.until(lambda: app.manager.current == "scores")
+    await press("end_turn", lambda: app.manager.current == "table")         # Scores: Back
+    await probe.settled()
+    before = len(app.session.actions)
+    probe.keep_unfinished = False
+    await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
+    await probe.until(probe.popups_at_rest)
+    app.clear_banner()                  # a question is open: the panel's pin (a modal view
+    app.hardware.driver.press("end_turn")   # takes the on-screen panel's touches)
+    app.hardware.driver.release("end_turn")
+    await probe.until(lambda: app.banner != "")
+    probe.record("question_open", [app.banner, probe.tagged("leave_popup") is not None,
+                                   len(app.session.actions) == before])
+    await probe.tap(probe.tagged("leave_later"))
+    await probe.until(lambda: app.manager.current == "home")
+    await press("confirm", lambda: app.manager.current == "table")          # Home: Resume
+    probe.record("resumed", app.session.actions is not None and len(app.session.actions) == before)
+    await probe.settled()
+    await probe.tap_id("home")
+    await probe.until(lambda: probe.tagged("leave_popup") is not None)
+    await probe.until(probe.popups_at_rest)
+    await probe.tap(probe.tagged("leave_later"))
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.settled()
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    await press("end_turn", lambda: app.banner != "")                       # Settings: END TURN says
+    probe.record("settings_end_turn", [app.manager.current, app.banner])
+    await press("confirm", lambda: app.manager.current != "settings" or app.banner != "")   # Save
+    probe.record("settings_confirm", [app.manager.current, app.banner])
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.settled()
+    await probe.tap_id("open_hwtest")
+    await probe.until(lambda: app.manager.current == "hwtest")
+    hwtest = app.manager.get_screen("hwtest")
+    await press("confirm", lambda: hwtest.running)                          # Start test
+    probe.record("hwtest_prompt", hwtest.prompt)
+    await probe.tap_id("run")                                               # Stop
+    await probe.until(lambda: not hwtest.running)
+    await probe.tap_id("back")
+    await probe.until(lambda: app.manager.current == "home")
+    await probe.settled()
+    await probe.tap_id("open_history")
+    await probe.until(lambda: app.manager.current == "history")
+    await press("end_turn", lambda: app.manager.current == "home")          # History: Back

@@ -51,3 +51,15 @@ def test_which_panel_is_used_is_said_once_and_news_has_the_strip(run_ui):
     assert r["strip_with_news"] == "Round over. Bo starts the next round"
     assert r["strip_after"] == ["", ""]           # the strip is free for the evening's news
     assert said in r["hwtest_results"] and r["settings_notice"] == said
+
+
+def test_every_screen_answers_the_panel_and_a_question_holds_it(run_ui):
+    """Away from the table the panel does each screen's main button; a question waits."""
+    r = run_ui("scenarios_panel:every_screen_by_panel").result
+    banner, still_open, nothing_done = r["question_open"]
+    assert banner == "Answer the question on the screen first: Leave Coloretto with Player 1, Player 2, Player 3?"
+    assert still_open and nothing_done
+    assert r["resumed"]
+    assert r["settings_end_turn"] == ["settings", "Settings are saved with Save (or the panel's CONFIRM)."]
+    assert r["settings_confirm"][0] == "home"
+    assert r["hwtest_prompt"].startswith("Press ")

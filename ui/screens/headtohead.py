@@ -5,6 +5,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -28,6 +29,10 @@ def pair_text(app, h: stats.HeadToHead) -> str:
 
 
 class HeadToHeadScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
     first = StringProperty("")
     second = StringProperty("")
     summary = StringProperty("")

@@ -14,6 +14,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -140,6 +141,10 @@ def remembered(name: Any, compute) -> Any:
 
 class HistoryScreen(AppScreen):
     """Also reads the figures ahead (:func:`warm_up`) whenever Home or the scores show."""
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
 
     selected = NumericProperty(0)
     stats_text = StringProperty("")

@@ -7,6 +7,7 @@ from kivy.factory import Factory
 from kivy.utils import escape_markup
 from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 
 from companion.dates import local_text
 from companion.errors import CompanionError, JournalError
@@ -23,6 +24,10 @@ WINNER_MARK = "[font=DejaVuSans]★[/font] "
 
 
 class HomeScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Resume (or the match's next game), else New game."""
+        return self.button_action("resume") or self.button_action("new_game")
     resume_title = StringProperty("")
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)

@@ -5,6 +5,7 @@ from kivy.app import App
 from kivy.clock import mainthread
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 
 from companion.messages import Text
 from hardware.selftest import BUTTON_LABELS, SelfTestStep, StepResult
@@ -26,6 +27,14 @@ def step_prompt(app, step: SelfTestStep) -> str:
 
 
 class HardwareTestScreen(AppScreen):
+
+    def on_panel_press(self, button: str) -> bool:
+        """While the self-test runs, its steps take the panel's buttons."""
+        return self.running
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Start test."""
+        return self.button_action("run")
     prompt = StringProperty("")
     running = BooleanProperty(False)
     asks_answer = BooleanProperty(False)

@@ -8,6 +8,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import ListProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion import stats
@@ -27,6 +28,10 @@ def figures_text(app, s: stats.PlayerStats) -> str:
 
 
 class PlayerScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
     name_shown = StringProperty("")
     overall = StringProperty("")
     others = ListProperty([])

@@ -14,6 +14,7 @@ from kivy.uix.boxlayout import BoxLayout
 from companion.quick_reference import END, SCORING, TURN, QuickReference
 from companion.messages import Text
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from ui.kv import load_kv
 
 load_kv(__file__)
@@ -31,6 +32,10 @@ class RuleSectionView(BoxLayout):
 
 
 class RulesScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
     title = StringProperty("")
     #: (part, index of its first section) for the jump buttons
     parts = ListProperty([])

@@ -15,6 +15,7 @@ from kivy.properties import BooleanProperty, NumericProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.popup import Popup
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion.bgstats_link import play_link
@@ -103,6 +104,12 @@ class BgStatsPopup(Popup):
 
 
 class ScoresScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: after the game's end, Home; else Back."""
+        if self.final and self.back_to == "table":
+            return self.button_action("home")
+        return self.button_action("back")
     heading = StringProperty("")
     final = BooleanProperty(False)
     back_to = StringProperty("table")

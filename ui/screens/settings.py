@@ -7,6 +7,7 @@ from typing import Any
 from kivy.app import App
 from kivy.properties import BooleanProperty, ListProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 
 from companion.errors import CompanionError
 from companion.messages import N_, Text
@@ -97,6 +98,14 @@ def pins_summary(app: Any, pins: dict[str, Any]) -> str:
 
 
 class SettingsScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM: Save (END TURN saves nothing)."""
+        return self.button_action("save") if button == "confirm" else None
+
+    def waiting_for(self) -> str:
+        app = App.get_running_app()
+        return app.tr("Settings are saved with Save (or the panel's CONFIRM).")
     error = StringProperty("")
     advanced = BooleanProperty(False)   # the pin list shown for editing
     pins_summary = StringProperty("")

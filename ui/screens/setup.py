@@ -8,6 +8,7 @@ from kivy.app import App
 from kivy.factory import Factory
 from kivy.properties import NumericProperty, ObjectProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 
 from companion.engine import GameConfig, Option, Player
 from companion.errors import CompanionError
@@ -56,6 +57,10 @@ class ChoiceRowEditor(OptionEditor):
 
 
 class SetupScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Start (what is missing is said as a tap would)."""
+        return self.button_action("start")
     game_name = StringProperty("")
     player_count = NumericProperty(0)
     error = StringProperty("")

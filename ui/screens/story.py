@@ -8,6 +8,7 @@ from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 from kivy_garden.graph import Graph, LinePlot, ScatterPlot
 
@@ -50,6 +51,10 @@ def nice_step(span: float, ticks: int = 6) -> int:
 
 
 class StoryScreen(AppScreen):
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
     heading = StringProperty("")
     legend = StringProperty("")
     game_id = NumericProperty(0)

@@ -31,6 +31,18 @@ def game_words(app: Any, game: str, names: Sequence[str]) -> str:
     return app.tr("{game} with {names}", game=game_title(game), names=", ".join(names))
 
 
+class QuestionPopup(Popup):
+    """A question to the players (leave the game? resume it?): answered by touch, so the
+    panel's buttons wait while one is open (see TableApp.press)."""
+
+
+def open_question() -> QuestionPopup | None:
+    """The question open on the window, if any."""
+    from kivy.core.window import Window
+
+    return next((w for w in Window.children if isinstance(w, QuestionPopup)), None)
+
+
 def choice_popup(title: str, message: str, choices: Sequence[tuple[str, str, Any, Callable[[], Any]]],
                  ident: str) -> Popup:
     """A popup with ``message`` and one button per choice (id, text, colour, handler),
@@ -40,7 +52,7 @@ def choice_popup(title: str, message: str, choices: Sequence[tuple[str, str, Any
     text.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
     body.add_widget(text)
     row = BoxLayout(size_hint_y=None, height=dp(60), spacing=dp(10))
-    popup = Popup(title=title, title_size="19sp", content=body, size_hint=(0.92, None),
+    popup = QuestionPopup(title=title, title_size="19sp", content=body, size_hint=(0.92, None),
                   height=dp(300), auto_dismiss=False)
     popup.test_id = ident
     for wid, label, colour, handler in choices:
