@@ -25,6 +25,8 @@ MIN_TARGET_PX = 48
 MIN_TEXT_PX = 14
 MIN_CONTRAST = 4.5
 MIN_SYMBOL_CONTRAST = 3.0
+#: this many pixels farthest from a text box's background may be a neighbour's, not the ink
+STRAY_PIXELS = 8
 
 
 def _tappable(widget) -> bool:
@@ -84,9 +86,12 @@ def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> flo
     background = (colours[counts.argmax()] * 8 + 4)[::-1] / 255
     rgb = patch[:, ::-1] / 255
     distance = np.abs(rgb - background).sum(axis=1)
-    if distance.max() < 0.15:
+    # the glyphs' cores: near the farthest colour that more than a few pixels have (a stray
+    # pixel or two of a neighbour's rounded outline corner is not the ink), not the edges
+    farthest = np.partition(distance, -STRAY_PIXELS)[-STRAY_PIXELS] if len(distance) > STRAY_PIXELS else distance.max()
+    if farthest < 0.15:
         return None   # no text drawn here
-    ink = rgb[distance >= 0.8 * distance.max()].mean(axis=0)   # the glyphs' cores, not their edges
+    ink = rgb[distance >= 0.8 * farthest].mean(axis=0)
     return contrast(tuple(ink), tuple(background))
 
 

@@ -54,13 +54,16 @@ class ScoreTable(BoxLayout):
 
     columns = NumericProperty(0)
     winners: tuple[int, ...] = ()
+    #: a player's narrowest column, dp: "pomarańczowy:" (98 px at 14 sp) whole under the
+    #: points, five columns beside the headings and a small QR code at 800 px
+    narrowest = 104
 
     def column_width(self) -> float:
-        """A player's column: a fair share of three quarters of the width, 96 to 180 dp (five
-        columns at 800 px hold "pomarańczowy:" whole)."""
+        """A player's column: a fair share of three quarters of the width, ``narrowest``
+        to 180 dp."""
         if not self.columns:
             return 0.0
-        return max(dp(96), min(dp(180), self.width * 0.74 / self.columns))
+        return max(dp(self.narrowest), min(dp(180), self.width * 0.74 / self.columns))
 
     def on_size(self, *_args: Any) -> None:
         self.draw_columns()
