@@ -21,6 +21,8 @@ from kivy.uix.widget import Widget
 HOLD_SECONDS = 0.1
 #: how long a scenario waits for something before it fails (a hang guard, generous for a loaded CI)
 WAIT_SECONDS = 60.0
+#: every wait stretched this many times on a slow machine (an emulated arm64 root, a loaded one)
+SLOWDOWN = max(1.0, float(os.environ.get("TABLE_COMPANION_TEST_SLOWDOWN") or 1))
 #: frames a camera step shows: one changed, then enough still ones for the change gate to settle
 CAMERA_STEP = 6
 
@@ -45,7 +47,7 @@ class Probe:
     async def until(self, condition: Callable[[], bool], timeout: float = WAIT_SECONDS) -> None:
         """Wait until ``condition()`` holds, checked after every frame; fail after ``timeout`` s
         (a guard against a hang, not a measure: a loaded machine draws fewer frames a second)."""
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout * SLOWDOWN
         while not condition():
             if time.monotonic() > deadline:
                 raise AssertionError(f"condition not met after {timeout:g} s: {condition}")
@@ -63,7 +65,7 @@ class Probe:
 
         session.add_listener(listener)
         try:
-            deadline = time.monotonic() + timeout
+            deadline = time.monotonic() + timeout * SLOWDOWN
             while True:
                 event.clear()                 # an event from here on wakes the wait below
                 await self.frames(1)          # what the listeners scheduled on the Kivy thread has run
