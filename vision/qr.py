@@ -37,8 +37,3 @@ def qr_image(text: str, px_per_module: int = 8, quiet: int = QUIET_ZONE) -> np.n
     image = np.kron(cells, np.ones((px_per_module, px_per_module), dtype=np.uint8))
     image.setflags(write=False)
     return image
-
-
-def modules_with_quiet_zone(text: str) -> int:
-    """Side of the printed tag in modules, quiet zone included (29 for version 1)."""
-    return qr_modules(text).shape[0] + 2 * QUIET_ZONE
