@@ -31,7 +31,7 @@ async def open_mapper(probe) -> object:
     await probe.until(lambda: app.manager.current == "setup")
     await probe.tap(probe.find(text="Caravelas", cls="GameChoice"))
     await probe.until(lambda: app.manager.get_screen("setup").game_name == "caravelas")
-    await probe.tap(probe.find(text="Map your board"))
+    await probe.tap(probe.find(text=app.tr("Map your board")))
     await probe.until(lambda: app.manager.current == "board_mapper")
     return app.manager.get_screen("board_mapper")
 
@@ -305,3 +305,38 @@ async def opening_without_camera_or_stick(probe) -> None:
     probe.record("take_disabled", screen.ids.take_picture.disabled)
     probe.record("step", screen.ids.step.text)
     await probe.screenshot("mapper_nothing")
+
+
+async def step_lines_measured(probe) -> None:
+    """Every instruction the mapper gives, in the app's language, measured on the
+    instruction line at this window size: the lines each takes (the line holds 2)."""
+    from kivy.uix.label import Label
+
+    from companion.caravelas import mapper as M
+    from companion.caravelas.data import PORTS
+    from companion.caravelas.mapper_steps import SYMBOL_TOOLS
+
+    app = probe.app
+    screen = await open_mapper(probe)
+    line = screen.ids.step
+    state = M.BoardMap().state
+    for n in range(22):
+        state = M.AddCell(100.0 * (n % 6), 100.0 * (n // 6)).apply(state)
+    texts = [M.step_text("cell", M.BoardMap().state, picture=False),
+             M.step_text("corners", state, picture=True, corners=2),
+             M.step_text("cell", state, picture=True), M.step_text("edge", state, picture=True),
+             M.step_text("edge", state, picture=True, first="C001"), M.step_text("current", state, picture=True),
+             M.step_text("dot", state, picture=True), M.step_text("lisbon", state, picture=True),
+             M.step_text("port", state, picture=True, port=max(PORTS, key=lambda p: len(p.name)).id),
+             M.step_text("west", state, picture=True)]
+    texts += [M.step_text(tool, state, picture=True) for tool in SYMBOL_TOOLS]
+    measured = []
+    for text in texts:
+        shown = app.say(text)
+        probe_label = Label(text=shown, font_size=line.font_size, bold=True, text_size=(line.width, None))
+        probe_label.texture_update()
+        one = Label(text="Xg", font_size=line.font_size, bold=True)
+        one.texture_update()
+        measured.append([shown, round(probe_label.texture_size[1] / one.texture_size[1])])
+    probe.record("measured", measured)
+    probe.record("line", [line.width, line.height])

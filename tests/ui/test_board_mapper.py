@@ -161,3 +161,10 @@ def test_the_opening_says_there_is_no_camera_and_no_stick(run_ui, tmp_path, monk
     assert r["usb_note"].startswith("No pictures on a USB stick: put in a stick")
     assert r["take_disabled"] is True
     assert float(run.image("mapper_nothing").std()) > 20
+
+
+@pytest.mark.parametrize("lang", ["en", "el", "it", "pl"])
+def test_every_instruction_fits_its_line_at_800x480(run_ui, lang):
+    r = run_ui("scenarios_board_mapper:step_lines_measured", lang=lang).result
+    too_long = [text for text, lines in r["measured"] if lines > 2]
+    assert too_long == [], (r["line"], too_long)
