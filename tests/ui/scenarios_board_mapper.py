@@ -43,7 +43,7 @@ async def pick_the_scan(probe, screen) -> Path:
     button = probe.find(text="demo-scan.png", root=screen.ids.usb_files)
     await probe.tap(button)
     await probe.until(lambda: not screen.choosing)
-    return Path(button.picture)
+    return Path(screen.ids.map.image_path)
 
 
 async def tap_at(probe, screen, x: float, y: float) -> None:
@@ -73,7 +73,7 @@ async def map_the_demo_board(probe) -> None:
     app = probe.app
     screen = await open_mapper(probe)
     scan = await pick_the_scan(probe, screen)
-    assert screen.ids.map.image_path == str(scan)
+    assert scan.name == "stick-picture.png" and scan.is_file()     # the stick's picture, copied
     await probe.screenshot("mapper_empty")
     await tool(probe, screen, "cell")
     ids = [f"D{col}{row}" for col in range(6) for row in range(7)]
@@ -246,6 +246,8 @@ async def opening_and_fixed_picture(probe) -> None:
     probe.record("usb_files", [b.text for b in reversed(screen.ids.usb_files.children)])
     probe.record("opening_visible", [probe.visible(probe.find(wid=w)) for w in ("take_picture", "live")])
     await probe.screenshot("mapper_opening")
+    main = screen.main_action("confirm")
+    probe.record("panel_confirm", main.label if main is not None else None)
     # the camera's picture, then its corners
     await probe.tap_id("take_picture")
     await probe.until(lambda: not screen.choosing and screen.tool == "corners")
@@ -266,6 +268,7 @@ async def opening_and_fixed_picture(probe) -> None:
     await probe.until(lambda: not screen.choosing and screen.tool == "corners")
     w, h = view.image_size
     probe.record("scan_size", [w, h])
+    probe.record("scan_path", view.image_path)
     probe.record("rect_before_corners", image_rect(screen))
     for x, y in ((0, 0), (w, 0), (w, h), (0, h)):
         await tap_window(probe, *view.to_window(*view.to_widget(x, y)))

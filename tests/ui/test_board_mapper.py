@@ -124,6 +124,8 @@ def test_the_mapper_opens_on_the_camera_and_the_stick_and_keeps_the_picture_fixe
     assert r["step_opening"] == "Take a picture of the board with the camera, or pick one from the USB stick."
     assert r["live_size"][0] > 0 and r["usb_files"] == ["demo-scan.png"]
     assert r["usb_note"] == "Pictures on the USB stick: tap one."
+    assert r["panel_confirm"] == "Take this picture"                 # the panel's CONFIRM takes it too
+    assert r["scan_path"].endswith("caravelas/stick-picture.png")     # copied: the stick may go
     assert r["step_corners_0"].startswith("Tap the 4 board corners: 0 of 4")
     assert r["step_corners_2"].startswith("Tap the 4 board corners: 2 of 4")
     assert r["camera_picture"] == r["live_size"]

@@ -12,6 +12,7 @@ import datetime
 import json
 import logging
 import os
+import shutil
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -432,11 +433,20 @@ class BoardMapperScreen(AppScreen):
                    "(JPEG or PNG); it shows here by itself.")
 
     def pick_picture(self, path: Path) -> None:
+        """A picture on the stick, copied beside the map first: the map keeps its picture
+        when the stick is taken out."""
         if not path.is_file():
             self._report(Text("No image at {file}.", file=str(path)), f"no image at {path}")
             self._list_pictures()
             return
-        self._picture_taken(str(path))
+        copy = mapper_dir(App.get_running_app()) / f"stick-picture{path.suffix.lower()}"
+        try:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
+        except OSError as exc:
+            self._report(Text("The picture could not be saved ({reason}).", reason=str(exc)), str(exc))
+            return
+        self._picture_taken(str(copy))
 
     def _picture_taken(self, path: str) -> None:
         self._stop_live()
