@@ -56,3 +56,33 @@ def _children(folder: Path) -> list[Path]:
         return [c for c in folder.iterdir() if c.is_dir()]
     except OSError:
         return []
+
+
+#: the picture files the board mapper lists from a stick (lower-case suffixes)
+PICTURE_SUFFIXES = (".jpg", ".jpeg", ".png", ".bmp")
+
+
+def find_pictures(sticks: Sticks | None = None, depth: int = 2, limit: int = 60) -> list[Path]:
+    """The pictures on every stick (write-protected ones too: they are only read), in
+    the stick's top folder and ``depth - 1`` folders below, hidden files and folders left
+    out; sorted by stick, then name; at most ``limit``."""
+    sticks = find_sticks() if sticks is None else sticks
+    found: list[Path] = []
+    for stick in sorted(sticks.writable + sticks.write_protected):
+        folders, seen = [stick], 0
+        while folders and seen < depth:
+            below: list[Path] = []
+            for folder in folders:
+                try:
+                    entries = sorted(folder.iterdir())
+                except OSError:
+                    continue
+                for entry in entries:
+                    if entry.name.startswith("."):
+                        continue
+                    if entry.is_dir():
+                        below.append(entry)
+                    elif entry.suffix.lower() in PICTURE_SUFFIXES and entry.is_file():
+                        found.append(entry)
+            folders, seen = below, seen + 1
+    return found[:limit]

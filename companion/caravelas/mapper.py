@@ -35,6 +35,7 @@ from companion.caravelas.mapper_edits import (  # noqa: F401  (the mapper's API 
     MapState, PaintPart, PlacePort, PortMark, RemoveCell, SetExtras, SetLisbon, ToggleCurrent, ToggleDot,
     ToggleEdge, ToggleSymbol, cell_at, default_extras, edge, edit_from_dict, edit_to_dict, neighbours_of,
     replay)
+from companion.caravelas.mapper_steps import CORNERS, step_text  # noqa: F401  (the instruction line)
 from companion.messages import Text
 from companion.settings import DAMAGED_SUFFIX, damaged_name  # noqa: F401  (DAMAGED_SUFFIX: the mapper's API)
 

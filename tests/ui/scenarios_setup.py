@@ -68,7 +68,7 @@ async def kept_across_language_and_mapper(probe) -> None:
     await probe.tap(board.ids.camera.__self__)
     await probe.until(lambda: app.manager.current == "board_mapper")
     await probe.settled()
-    await probe.tap_id("back")
+    await probe.tap_id("opening_back")           # a first visit: the mapper's opening
     await probe.until(lambda: app.manager.current == "setup")
     await probe.settled()
     probe.record("caravelas_after", rows_seen(probe))

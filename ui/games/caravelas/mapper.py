@@ -12,6 +12,7 @@ import datetime
 import json
 import logging
 import os
+import shutil
 import threading
 from pathlib import Path
 from typing import Any, Callable
@@ -21,8 +22,11 @@ from kivy.clock import Clock
 from kivy.core.image import Image as CoreImage
 from kivy.graphics import Color, Ellipse, Line, Rectangle
 from kivy.metrics import dp
-from kivy.properties import ListProperty, ObjectProperty, StringProperty
+from kivy.graphics.texture import Texture
+from kivy.properties import BooleanProperty, ListProperty, ObjectProperty, StringProperty
 from ui.app_screen import AppScreen
+from ui.table_controller import MainAction
+from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.widget import Widget
 
 from companion.caravelas import mapper as M
@@ -33,6 +37,7 @@ from companion.inputs import read_bounded_text
 from companion.messages import N_, Text
 from companion.engine import Option
 from companion.signals import ErrorSignal
+from companion.usb import find_pictures
 from ui.games.editors import SetupForm, TextRowEditor
 
 log = logging.getLogger(__name__)
@@ -47,7 +52,11 @@ TWO_TAP = ("edge", "current")
 NO_GOOD = "–"
 PART_RGBA = {WEST: (0.25, 0.55, 0.95, 0.4), EAST: (0.95, 0.6, 0.2, 0.4), None: (0.6, 0.6, 0.6, 0.35)}
 SYMBOL_RGBA = {"pirate": (0.1, 0.1, 0.1, 1), "eventBlue": (0.15, 0.4, 0.95, 1), "eventRed": (0.9, 0.15, 0.15, 1)}
-RECTIFIED_PX = (1200, 900)
+#: the straightened board's longer side in pixels (the other follows the board's shape)
+RECTIFIED_LONG_SIDE = 1200
+#: how often the live view shows the camera's latest frame, and the USB list is looked at again
+LIVE_SECONDS = 0.2
+USB_SECONDS = 2.0
 
 
 def mapper_dir(app: Any) -> Path:
@@ -72,10 +81,16 @@ class MapView(Widget):
                   selected=self._redraw, corners=self._redraw)
 
     def on_image_path(self, _w: Any, path: str) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        """Read the picture at ``image_path`` again (a file rewritten under the same
+        name shows its new content: Kivy's image cache is not used)."""
+        path = self.image_path
         self._texture = None
         if path:
             try:
-                self._texture = CoreImage(path).texture
+                self._texture = CoreImage(path, nocache=True).texture
             except Exception as exc:   # Kivy raises bare Exceptions for unreadable images
                 log.warning("board image %s not readable: %s", path, exc)
         self._redraw()
@@ -103,7 +118,15 @@ class MapView(Widget):
         scale, ox, oy, h = self._fit()
         return ox + ix * scale, oy + (h - iy) * scale
 
+    def image_rect(self) -> tuple[float, float, float, float]:
+        """Where the picture is drawn: (x, y, width, height) in window pixels."""
+        scale, ox, oy, h = self._fit()
+        x, y = self.to_window(ox, oy)
+        return x, y, self.image_size[0] * scale, h * scale
+
     def on_touch_down(self, touch: Any) -> bool:
+        if self.disabled:                # the opening shows under it: its buttons take the touch
+            return False
         if not self.collide_point(*touch.pos):
             return super().on_touch_down(touch)
         if self.on_tap is not None:
@@ -165,12 +188,95 @@ class MapView(Widget):
                     Line(circle=(x, y, r + dp(5)), width=dp(2.5))
 
 
+def rectified_size(corners: list[tuple[float, float]]) -> tuple[int, int]:
+    """The straightened board's (w, h) in pixels: the shape the four corners (top left,
+    top right, bottom right, bottom left) enclose, its longer side RECTIFIED_LONG_SIDE."""
+    import math
+
+    tl, tr, br, bl = corners
+    width = (math.dist(tl, tr) + math.dist(bl, br)) / 2
+    height = (math.dist(tl, bl) + math.dist(tr, br)) / 2
+    scale = RECTIFIED_LONG_SIDE / max(width, height, 1.0)
+    return max(1, round(width * scale)), max(1, round(height * scale))
+
+
+class OpeningPanel(BoxLayout):
+    """The mapper's opening, drawn over the mapping: while it shows (``choosing``) it
+    takes every touch on it, so nothing under it is pressed; hidden, it takes none."""
+
+    choosing = BooleanProperty(False)
+
+    def on_touch_down(self, touch: Any) -> bool:
+        if not self.choosing:
+            return False
+        super().on_touch_down(touch)
+        return self.collide_point(*touch.pos)
+
+    def on_touch_up(self, touch: Any) -> bool:
+        return super().on_touch_up(touch) if self.choosing else False
+
+    def on_touch_move(self, touch: Any) -> bool:
+        return super().on_touch_move(touch) if self.choosing else False
+
+
+class LiveCamera:
+    """The camera the settings choose, read on its own thread while the mapper's opening
+    shows it: the latest frame (H, W, 3 BGR) is kept for the screen; ``problem`` says why
+    there is none (no camera chosen, or the camera failed)."""
+
+    def __init__(self, make_source: Callable[[], Any]):
+        self._make_source = make_source
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._latest: Any = None
+        self.problem = ""
+        self.ended = False
+        self._thread = threading.Thread(target=self._run, name="mapper-live-camera", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            source = self._make_source()
+            if source is None:
+                self.problem = "none"
+                return
+            with source:
+                while not self._stop.is_set():
+                    image = source.read().image
+                    with self._lock:
+                        self._latest = image
+        except Exception as exc:   # any camera failure: said on screen, never taken up to the app
+            log.exception("board mapper: the camera's live view stopped")
+            self.problem = str(exc) or type(exc).__name__
+        finally:
+            self.ended = True
+
+    def latest(self) -> Any:
+        with self._lock:
+            return self._latest
+
+    def stop(self, wait: float = 0.0) -> None:
+        """Ask the thread to end (it closes the camera itself); ``wait`` seconds at most
+        for it (the app's end waits, so no camera read is cut off as the process ends)."""
+        self._stop.set()
+        if wait:
+            self._thread.join(wait)
+
+
 class BoardMapperScreen(AppScreen):
     tool = StringProperty("cell")
     status = StringProperty("")
     problems = StringProperty("")
+    #: the instruction line: the step the person is on and what is left of it
+    step = StringProperty("")
     path_text = StringProperty("")
     board_map = ObjectProperty(None, allownone=True)
+    #: the opening shows (the camera's live view and the USB stick's pictures)
+    choosing = BooleanProperty(False)
+    #: a camera frame is there to take
+    frame_ready = BooleanProperty(False)
+    camera_note = StringProperty("")
+    usb_note = StringProperty("")
 
     def __init__(self, **kw: Any):
         super().__init__(**kw)
@@ -179,12 +285,18 @@ class BoardMapperScreen(AppScreen):
         #: a board was exported that the setup's board-file field has not taken yet
         self.just_exported = False
         self._first = ""
+        self._live: LiveCamera | None = None
+        self._live_texture: Any = None
+        self._ticks: list[Any] = []
+        self._pictures: list[Path] = []
+        self._stop_bound = False
 
     # -- opening ---------------------------------------------------------------------
     def refresh(self) -> None:
         app = App.get_running_app()
         view = self.ids.map
         view.on_tap = self.tap_image
+        opening = self.board_map is None
         if self.board_map is None:
             loaded = M.load_map(self.progress_path)
             if loaded.kept_aside is not None:
@@ -196,7 +308,153 @@ class BoardMapperScreen(AppScreen):
             self.board_map = loaded.map
             view.image_path = loaded.map.image if loaded.map.image and Path(loaded.map.image).exists() else ""
         self._build_tools(app)
+        if opening and not view.image_path and not self.board_map.state.cells:
+            self.open_start()      # nothing to map on yet: the camera's view and the stick's pictures
         self._show()
+
+    def on_leave(self, *_a: Any) -> None:
+        self._stop_live()
+
+    def open_start(self) -> None:
+        """The opening: the camera's live view with "Take this picture", and the
+        pictures on the USB stick, picked by a tap."""
+        app = App.get_running_app()
+        self.choosing = True
+        self.ids.map.corners = []
+        self._start_live(app)
+        self._list_pictures()
+        self._ticks = [Clock.schedule_interval(self._show_frame, LIVE_SECONDS),
+                       Clock.schedule_interval(lambda _dt: self._list_pictures(), USB_SECONDS)]
+        self._show()
+
+    def close_start(self) -> None:
+        """Back to the picture being mapped (the opening's "Keep this picture")."""
+        self._stop_live()
+        self.choosing = False
+        self._show()
+
+    def _start_live(self, app: Any) -> None:
+        self._stop_live()
+        self.frame_ready = False
+        self.camera_note = app.tr("Starting the camera…")
+        self._live = LiveCamera(lambda: self._camera_source(app))
+        if not self._stop_bound:     # the app's end closes the camera first
+            app.bind(on_stop=lambda *_a: self._stop_live(wait=3.0))
+            self._stop_bound = True
+
+    def _stop_live(self, wait: float = 0.0) -> None:
+        for tick in self._ticks:
+            tick.cancel()
+        self._ticks = []
+        if self._live is not None:
+            self._live.stop(wait)
+            self._live = None
+        self.frame_ready = False
+
+    @staticmethod
+    def _camera_source(app: Any) -> Any:
+        """The camera the settings choose (with the simulated camera: the demo board)."""
+        from companion.caravelas.board import load_board
+        from ui.camera import frame_source
+        from vision.games import CameraSetup
+        from vision.games.caravelas.camera import CaravelasTable
+
+        setup = CameraSetup(profile=None, simulated_table=CaravelasTable(load_board("demo")))
+        return frame_source(app.settings, setup)
+
+    def _show_frame(self, _dt: float = 0) -> None:
+        live = self._live
+        if live is None:
+            return
+        app = App.get_running_app()
+        image = live.latest()
+        if image is None:
+            if live.problem == "none":
+                self.camera_note = app.tr("No camera is chosen in Settings: pick a picture from a USB stick, "
+                                          "or choose a camera in Settings.")
+            elif live.problem or live.ended:
+                self.camera_note = app.tr("The camera cannot be read ({reason}): pick a picture from a USB "
+                                          "stick, or check the camera in Settings.", reason=live.problem)
+            return
+        import cv2
+
+        frame = cv2.flip(image, 0)       # Kivy's textures start at the bottom row
+        height, width = frame.shape[:2]
+        texture = self._live_texture
+        if texture is None or tuple(texture.size) != (width, height):
+            texture = self._live_texture = Texture.create(size=(width, height), colorfmt="rgb")
+        texture.blit_buffer(frame.tobytes(), colorfmt="bgr", bufferfmt="ubyte")
+        self.ids.live.texture = None     # the same texture object, new pixels: shown again
+        self.ids.live.texture = texture
+        self.camera_note = ""
+        self.frame_ready = True
+
+    def take_picture(self) -> None:
+        """The live view's frame as the picture to map; then its four corners."""
+        live = self._live
+        image = live.latest() if live is not None else None
+        if image is None:
+            return
+        import cv2
+
+        app = App.get_running_app()
+        path = mapper_dir(app) / "camera-frame.png"
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if not cv2.imwrite(str(path), image):
+                raise OSError(f"{path} could not be written")
+        except (OSError, cv2.error) as exc:
+            self._report(Text("The picture could not be saved ({reason}).", reason=str(exc)), str(exc))
+            return
+        self._picture_taken(str(path))
+
+    def _list_pictures(self) -> None:
+        from kivy.factory import Factory
+
+        app = App.get_running_app()
+        try:
+            pictures = find_pictures()
+        except OSError as exc:        # a stick pulled out while it is read
+            log.warning("board mapper: USB pictures not listed: %s", exc)
+            pictures = []
+        if pictures == self._pictures and self.ids.usb_files.children:
+            return
+        self._pictures = pictures
+        box = self.ids.usb_files
+        box.clear_widgets()
+        for picture in pictures:
+            button = Factory.MapperButton(text=picture.name)
+            button.test_id = "usb_picture"
+            button.picture = str(picture)
+            button.bind(on_release=lambda _b, p=picture: self.pick_picture(p))
+            box.add_widget(button)
+        self.usb_note = app.tr("Pictures on the USB stick: tap one.") if pictures else \
+            app.tr("No pictures on a USB stick: put in a stick with a photo or scan of the board "
+                   "(JPEG or PNG); it shows here by itself.")
+
+    def pick_picture(self, path: Path) -> None:
+        """A picture on the stick, copied beside the map first: the map keeps its picture
+        when the stick is taken out."""
+        if not path.is_file():
+            self._report(Text("No image at {file}.", file=str(path)), f"no image at {path}")
+            self._list_pictures()
+            return
+        copy = mapper_dir(App.get_running_app()) / f"stick-picture{path.suffix.lower()}"
+        try:
+            copy.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, copy)
+        except OSError as exc:
+            self._report(Text("The picture could not be saved ({reason}).", reason=str(exc)), str(exc))
+            return
+        self._picture_taken(str(copy))
+
+    def _picture_taken(self, path: str) -> None:
+        self._stop_live()
+        self.choosing = False
+        self.status = ""
+        self._use_image(path)
+        self.choose_tool("corners")
+        self.ids.tool_scroll.scroll_y = 1      # the tools from the top: the next steps' first
 
     @property
     def progress_path(self) -> Path:
@@ -230,10 +488,12 @@ class BoardMapperScreen(AppScreen):
     def choose_tool(self, tool: str) -> None:
         self.tool, self._first = tool, ""
         self.ids.map.selected = ""
+        self.status = ""                 # what the last tool said is done with
         if tool != "corners":
             self.ids.map.corners = []
         for button in self.ids.tools.children:
             button.state = "down" if button.test_id == f"tool_{tool}" else "normal"
+        self._show_step()
 
     # -- taps ----------------------------------------------------------------------------
     def tap_image(self, x: float, y: float) -> None:
@@ -252,6 +512,7 @@ class BoardMapperScreen(AppScreen):
             if not self._first or self._first == cell:
                 self._first = cell
                 self.ids.map.selected = cell
+                self._show_step()
                 return
             first, self._first = self._first, ""
             self.ids.map.selected = ""
@@ -292,6 +553,7 @@ class BoardMapperScreen(AppScreen):
         except M.MapError as exc:
             self.status = App.get_running_app().tr(str(exc))
             return
+        self.status = ""
         if isinstance(edit, M.PlacePort):
             self.ids.port.text = self._next_port()
             self.ids.good.text = NO_GOOD
@@ -318,6 +580,21 @@ class BoardMapperScreen(AppScreen):
         self.problems = "\n".join(app.say(f.text) for f in found[:4]) if found else \
             app.tr("The map is a valid board: export it.")
         self.ids.undo.disabled = not self.board_map.can_undo
+        self._show_step()
+
+    def _show_step(self) -> None:
+        """The instruction line, from the tool and the map as they are now."""
+        if self.board_map is None:
+            return
+        app = App.get_running_app()
+        port = next((p.id for p in PORTS if p.name == self.ids.port.text), "")
+        picture = bool(self.ids.map.image_path) and not self.choosing
+        self.step = app.say(M.step_text(self.tool, self.board_map.state, picture=picture,
+                                      corners=len(self.ids.map.corners), first=self._first, port=port))
+
+    def main_action(self, button: str) -> MainAction | None:
+        """On the opening, the panel's CONFIRM takes the camera's picture."""
+        return self.button_action("take_picture") if self.choosing else None
 
     # -- files ---------------------------------------------------------------------------
     def export(self) -> None:
@@ -342,6 +619,7 @@ class BoardMapperScreen(AppScreen):
             return
         self._keep_progress_aside()
         self.board_map = imported
+        self.close_start()
         self._saved()
         self.status = App.get_running_app().tr("Imported {file}.", file=path.name)
 
@@ -357,6 +635,7 @@ class BoardMapperScreen(AppScreen):
         if not Path(path).is_file():
             self._report(Text("No image at {file}.", file=path), f"no image at {path}")
             return
+        self.close_start()
         self._use_image(path)
 
     def _use_image(self, path: str) -> None:
@@ -365,52 +644,14 @@ class BoardMapperScreen(AppScreen):
         self._saved()
 
     def capture(self) -> None:
-        """One frame from the camera (the simulated table on a laptop), then tap its corners."""
-        app = App.get_running_app()
-        self.status = app.tr("Reading from the camera…")
-
-        def work() -> None:
-            try:
-                path = self._grab_frame(app)
-                Clock.schedule_once(lambda _dt: self._captured(path, None))
-            except Exception as exc:  # a camera failure must not take the mapper down
-                log.exception("board mapper: no camera frame")
-                Clock.schedule_once(lambda _dt, e=exc: self._captured(None, e))
-        threading.Thread(target=work, name="mapper-camera", daemon=True).start()
-
-    def _grab_frame(self, app: Any) -> str:
-        import cv2
-
-        from companion.caravelas.board import load_board
-        from ui.camera import frame_source
-        from vision.games import CameraSetup
-        from vision.games.caravelas.camera import CaravelasTable
-
-        setup = CameraSetup(profile=None, simulated_table=CaravelasTable(load_board("demo")))
-        source = frame_source(app.settings, setup)
-        if source is None:
-            raise OSError("no camera is chosen in the settings")
-        with source:
-            image = source.read().image
-        path = mapper_dir(app) / "camera-frame.png"
-        path.parent.mkdir(parents=True, exist_ok=True)
-        cv2.imwrite(str(path), image)
-        return str(path)
-
-    def _captured(self, path: str | None, error: Exception | None) -> None:
-        if error is not None:
-            self._report(Text("Camera unavailable ({reason}): load a photo or scan of the board.",
-                              reason=str(error)), str(error))
-            return
-        self.ids.map.image_path = path
-        self.choose_tool("corners")
-        self.status = App.get_running_app().tr("Tap the board's four corners: top left, top right, "
-                                               "bottom right, bottom left.")
+        """"New picture": the opening again (the camera's live view, the stick's pictures)."""
+        self.open_start()
 
     def _corner(self, x: float, y: float) -> None:
         corners = list(self.ids.map.corners) + [(x, y)]
         self.ids.map.corners = corners
-        if len(corners) < 4:
+        self._show_step()
+        if len(corners) < M.CORNERS:
             return
         import cv2
 
@@ -423,9 +664,10 @@ class BoardMapperScreen(AppScreen):
             self._report(Text("No image at {file}.", file=source), f"no image at {source}")
             return
         target = mapper_dir(App.get_running_app()) / "board-rectified.png"
-        cv2.imwrite(str(target), rectify(image, corners, RECTIFIED_PX))
+        cv2.imwrite(str(target), rectify(image, corners, rectified_size(corners)))
         self.ids.map.corners = []
         self._use_image(str(target))
+        self.ids.map.reload()            # the same file name, a new picture
         self.choose_tool("cell")
 
     def _report(self, text: Text, detail: str) -> None:
