@@ -16,6 +16,10 @@ SCHEMA_VERSION = 2
 EVENT_KINDS = ("do", "undo", "redo")
 
 
+#: the game clock's marks (companion.clock.MARK_KINDS): a tap's pause/resume, the table left/shown
+CLOCK_MARKS = ("pause", "resume", "away", "back")
+
+
 PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
 
 
@@ -52,6 +56,12 @@ CREATE TABLE IF NOT EXISTS quarantine (
     batch   REAL NOT NULL,
     joined  INTEGER NOT NULL DEFAULT 0
 );
+CREATE TABLE IF NOT EXISTS clock (
+    game_id INTEGER NOT NULL,
+    at      REAL NOT NULL,
+    kind    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS clock_by_game ON clock(game_id);
 CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
 CREATE TABLE IF NOT EXISTS meta (
     key   TEXT PRIMARY KEY NOT NULL,
