@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Sequence
 
 from companion.engine import TABLE
+from companion.messages import Text
 
 MARK_KINDS = ("pause", "resume", "away", "back")
 #: the last seconds of a turn countdown, when the seat's light hurries
@@ -245,7 +246,19 @@ class TurnCountdown:
         return CountdownStep(hurry=reading.seat if left <= HURRY_SECONDS else None)
 
 
-def duration_parts(seconds: float) -> tuple[int, int, int]:
-    """(hours, minutes, seconds) of a duration, rounded to whole seconds."""
-    whole = max(0, int(round(seconds)))
-    return whole // 3600, whole % 3600 // 60, whole % 60
+def clock_face(seconds: float, up: bool = False) -> str:
+    """A running clock's face: "42:07", "1:05:12" (whole seconds, rounded ``up`` for a countdown)."""
+    whole = max(0, int(-(-seconds // 1)) if up else int(seconds))
+    hours, minutes, secs = whole // 3600, whole % 3600 // 60, whole % 60
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+def duration_words(seconds: float) -> Text:
+    """A duration as players read it: "1 h 05 min", "12 min", "42 s" (whole minutes from a
+    minute on; units abbreviated, so no plural forms are needed in any language)."""
+    if seconds < 59.5:
+        return Text("{seconds} s", seconds=max(0, round(seconds)))
+    hours, minutes = divmod(round(seconds / 60), 60)
+    if hours:
+        return Text("{hours} h {minutes} min", hours=hours, minutes=f"{minutes:02d}")
+    return Text("{minutes} min", minutes=minutes)

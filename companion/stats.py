@@ -228,6 +228,8 @@ class PlayerStats:
     best: int
     average_margin: float
     last_played: float
+    #: seconds of thinking a game on average, over the games whose clock kept it (None: none did)
+    thinking: float | None = None
 
     @property
     def win_rate(self) -> float:
@@ -245,9 +247,10 @@ def _player_stats(name: str, entries: Sequence[tuple[Play, int]]) -> PlayerStats
         wins += seat in play.winners
         margins += play.margin(seat)
         last = max(last, play.finished)
+    timed = [play.thinking[seat] for play, seat in entries if seat < len(play.thinking)]
     return PlayerStats(name=name, plays=len(entries), wins=wins, average=total / len(entries),
                        best=best if best is not None else 0, average_margin=margins / len(entries),
-                       last_played=last)
+                       last_played=last, thinking=sum(timed) / len(timed) if timed else None)
 
 
 def _seats_by_person(plays: Iterable[Play]) -> dict[str, list[tuple[Play, int]]]:
