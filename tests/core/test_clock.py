@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 
-from companion.clock import HURRY_SECONDS, ClockReading, Mark, Tick, TurnCountdown, read_clock
+from companion.clock import (HURRY_SECONDS, ClockReading, Mark, Tick, TurnCountdown, clock_face, duration_words,
+                             read_clock)
+from companion.i18n import Translator
 from companion.engine import GameConfig
 from companion.journal import Journal
 from companion.session import TableSession
-from companion.stats import games, plays_from_rows
+from companion.stats import games, player, plays_from_rows
 from tests.fake_game import Add, Pass, Roll
 
 CONFIG = GameConfig.build("counter", ["Ana", "Bo"], target=10)
@@ -183,6 +185,7 @@ def test_the_finished_game_keeps_its_clock_as_its_duration(journal, clock):
     assert plays[0].duration == kept["seconds"]            # not the 120 s of set-up
     assert plays[0].thinking == tuple(kept["thinking"])
     assert games(plays)[0].average_duration == kept["seconds"]
+    assert player(plays, "Ana")[0].thinking == kept["thinking"][0]   # the player's page
 
 
 def test_a_countdown_hurries_in_the_last_seconds_and_sounds_once_at_zero():
@@ -215,3 +218,18 @@ def test_reading_the_clock_of_a_long_game_is_cheap():
     per_read = (time.perf_counter() - start) / 20
     print(f"read_clock over 2000 entries: {per_read * 1000:.2f} ms")
     assert per_read < 0.05
+
+
+@pytest.mark.parametrize("seconds, en, el, pl", [
+    (0, "0 s", "0 δευτ.", "0 s"), (42.4, "42 s", "42 δευτ.", "42 s"), (60, "1 min", "1 λεπ.", "1 min"),
+    (722, "12 min", "12 λεπ.", "12 min"), (3900, "1 h 05 min", "1 ώ. 05 λεπ.", "1 godz. 05 min"),
+    (3599.9, "1 h 00 min", "1 ώ. 00 λεπ.", "1 godz. 00 min")])
+def test_durations_read_the_same_for_every_number(seconds, en, el, pl):
+    """Abbreviated units: no plural forms to get wrong (2, 5, 22 read like 1)."""
+    for lang, expected in (("en", en), ("el", el), ("pl", pl)):
+        assert Translator(lang)(duration_words(seconds)) == expected
+
+
+def test_the_clock_face():
+    assert [clock_face(s) for s in (0, 7.9, 65, 3600, 3767)] == ["0:00", "0:07", "1:05", "1:00:00", "1:02:47"]
+    assert clock_face(9.2, up=True) == "0:10"      # a countdown shows the second it is in

@@ -3,7 +3,7 @@ clock in the journal (the app's own once-a-second reading uses it too): set-up t
 out, a pause by a tap on the clock, each seat's time under the totals."""
 from __future__ import annotations
 
-from tests.ui.scenarios import _start_counter
+from tests.ui.scenarios import _start_counter, play_counter_to_scores
 
 
 class FakeClock:
@@ -71,6 +71,19 @@ async def clock_and_thinking(probe) -> None:
     await probe.screenshot("scores_thinking")
     await probe.tap_id("back")
     await probe.until(lambda: app.manager.current == "table")
-    await probe.tap_id("home")            # and the game kept for later: the clock stops
+    await play_counter_to_scores(probe)   # to the end (no more time passes): the result keeps the clock
+    await probe.until(lambda: len(probe.find_all(cls="ScoreTime")) == 2)
+    probe.record("final_thinking", [c.text for c in sorted(probe.find_all(cls="ScoreTime"),
+                                                           key=lambda w: w.to_window(w.x, w.y)[0])])
+    probe.record("kept", app.controller.journal.game(app.session.game_id).result["clock"])
+    probe.record("marks", [kind for _, kind in app.controller.journal.clock_marks(app.session.game_id)])
+    await probe.tap_id("home")
     await probe.until(lambda: app.manager.current == "home")
-    probe.record("marks", [kind for _, kind in app.controller.journal.clock_marks(1)])
+    await probe.tap_id("open_history")
+    await probe.until(lambda: app.manager.current == "history")
+    await probe.tap_id("tab_players")
+    await probe.tap(next(w for w in probe.find_all(cls="HistoryRow") if "Ana" in w.text))
+    await probe.until(lambda: app.manager.current == "player")
+    probe.record("player_overall", app.manager.get_screen("player").overall)
+    probe.record("player_thinking", app.tr("thinking time {time} a game", time=app.tr("{seconds} s", seconds=12)))
+    await probe.screenshot("player_thinking")

@@ -1,5 +1,5 @@
-"""The game clock on the table and the thinking times on the scores screen, under Xvfb with
-a fake clock: at 800×480 and 1280×800 in English, and at 800×480 in Greek (the tightest)."""
+"""The game clock on the table, the thinking times on the scores screen and a player's page
+in History, under Xvfb with a fake clock: at 800×480 and 1280×800 in English, and at 800×480 in Greek (the tightest)."""
 from __future__ import annotations
 
 import pytest
@@ -25,6 +25,10 @@ def test_the_table_shows_the_clock_and_the_scores_the_thinking_times(run_ui, siz
     assert r["clock_box_running"] == r["clock_box_paused"]
     assert r["turn_box_running"] == r["turn_box_paused"]
     assert r["thinking_heading"] in r["scores_texts"] and r["thinking_fits"]
-    assert r["marks"] == ["back", "pause", "resume", "away"]
-    for name in ("table_clock", "table_paused", "scores_thinking"):
+    # played to the end without more time: the result keeps the clock, History's player page shows it
+    assert r["kept"] == {"seconds": 3737, "thinking": [12, 3725]}
+    assert r["final_thinking"] == r["thinking"]
+    assert r["marks"] == ["back", "pause", "resume"]
+    assert r["player_thinking"] in r["player_overall"]
+    for name in ("table_clock", "table_paused", "scores_thinking", "player_thinking"):
         assert run.image(name).shape[:2] == tuple(int(v) for v in reversed(size.split("x")))
