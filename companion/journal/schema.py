@@ -56,17 +56,17 @@ CREATE TABLE IF NOT EXISTS quarantine (
     batch   REAL NOT NULL,
     joined  INTEGER NOT NULL DEFAULT 0
 );
+CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
+CREATE TABLE IF NOT EXISTS meta (
+    key   TEXT PRIMARY KEY NOT NULL,
+    value
+);
 CREATE TABLE IF NOT EXISTS clock (
     game_id INTEGER NOT NULL,
     at      REAL NOT NULL,
     kind    TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS clock_by_game ON clock(game_id);
-CREATE INDEX IF NOT EXISTS games_by_status ON games(status, finished, id);
-CREATE TABLE IF NOT EXISTS meta (
-    key   TEXT PRIMARY KEY NOT NULL,
-    value
-);
 """
 
 
@@ -104,6 +104,11 @@ DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
 COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "result"),
             "events": ("game_id", "seq", "kind", "payload", "crc", "at"),
             "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
+
+
+#: tables added later: their columns are checked when a file has them (an older file is
+#: given them, empty, on open)
+LATER_COLUMNS = {"clock": ("game_id", "at", "kind")}
 
 
 #: the high-water mark in the lock file: "pid game_id seq", fixed width

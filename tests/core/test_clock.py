@@ -233,3 +233,32 @@ def test_durations_read_the_same_for_every_number(seconds, en, el, pl):
 def test_the_clock_face():
     assert [clock_face(s) for s in (0, 7.9, 65, 3600, 3767)] == ["0:00", "0:07", "1:05", "1:00:00", "1:02:47"]
     assert clock_face(9.2, up=True) == "0:10"      # a countdown shows the second it is in
+
+
+def test_a_journal_from_before_the_clock_opens_with_its_table_and_repair_keeps_the_marks(tmp_path):
+    import sqlite3
+
+    from companion.journal import set_aside_and_salvage
+
+    path = tmp_path / "journal.sqlite3"
+    fake = FakeClock()
+    with Journal(path) as journal:
+        journal.now = fake
+        session = TableSession.new(journal, CONFIG)
+        session.table_shown()
+        session.submit(Add(0, 1))
+        session.pause_clock()
+        game_id = session.game_id
+    db = sqlite3.connect(path)
+    marks = db.execute("SELECT at, kind FROM clock").fetchall()
+    db.execute("DROP TABLE clock")                 # as a file written before the clock
+    db.commit()
+    db.close()
+    with Journal(path) as journal:
+        assert journal.clock_marks(game_id) == ()  # the table is there again, empty
+        for at, kind in marks:
+            journal.add_clock_mark(game_id, kind, at)
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.games == 1
+        assert [k for _, k in fresh.clock_marks(game_id)] == ["back", "pause"]
