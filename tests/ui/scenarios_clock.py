@@ -85,5 +85,5 @@ async def clock_and_thinking(probe) -> None:
     await probe.tap(next(w for w in probe.find_all(cls="HistoryRow") if "Ana" in w.text))
     await probe.until(lambda: app.manager.current == "player")
     probe.record("player_overall", app.manager.get_screen("player").overall)
-    probe.record("player_thinking", app.tr("thinking time {time} a game", time=app.tr("{seconds} s", seconds=12)))
+    probe.record("player_thinking", app.tr("thinking time a game: {time}", time=app.tr("{seconds} s", seconds=12)))
     await probe.screenshot("player_thinking")

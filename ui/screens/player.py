@@ -27,7 +27,7 @@ def figures_text(app, s: stats.PlayerStats) -> str:
                   "average margin {margin}", plays=s.plays, wins=s.wins, rate=percent(s.win_rate),
                   average=number(s.average), best=s.best, margin=f"{s.average_margin:+.1f}")
     if s.thinking is not None:   # the games timed by the game clock
-        text += " · " + app.tr("thinking time {time} a game", time=app.tr(duration_words(s.thinking)))
+        text += " · " + app.tr("thinking time a game: {time}", time=app.tr(duration_words(s.thinking)))
     return text
 
 
