@@ -280,7 +280,9 @@ class TableController:
     def close(self) -> None:
         """The app stops: the camera closed, a last try at saving, the journal closed."""
         self._close_camera()
-        self._leave_table()
+        if self.session is not None:   # stopping: nothing more is shown (the window may be gone)
+            self.session.remove_listener(self._on_session_event)
+            self._leave_table()
         self.retry_saving()
         for session in self._unsaved:
             log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
@@ -348,8 +350,12 @@ class TableController:
     # -- the game clock --------------------------------------------------------
     def _leave_table(self) -> None:
         """The game at the table is left (Home, another game, the app stops): its clock stops."""
-        if self.session is not None and not self.session.is_over:
-            self._safely(self.session.table_left)
+        session = self.session
+        if session is not None and not session.is_over:
+            self._safely(session.table_left)
+            if session.storage_problem is not None:   # its next start counts up to the last record kept
+                log.warning("game #%d: the clock's stop could not be saved: %s", session.game_id,
+                            session.storage_problem)
         self._countdown, self._hurrying = None, None
 
     def clock_tick(self) -> ClockView:
