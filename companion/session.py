@@ -393,8 +393,9 @@ class TableSession:
 
     @property
     def unsaved(self) -> int:
-        """How many confirmed events are still waiting to be written."""
-        return len(self._unsaved) + len(self._unsaved_marks)
+        """How many confirmed events are still waiting to be written (the clock's marks that
+        wait too are not moves: not counted)."""
+        return len(self._unsaved)
 
     def flush(self) -> bool:
         """Write the events that wait in memory, in one transaction; True when all are on disk."""

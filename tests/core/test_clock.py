@@ -262,3 +262,26 @@ def test_a_journal_from_before_the_clock_opens_with_its_table_and_repair_keeps_t
     with fresh:
         assert report.games == 1
         assert [k for _, k in fresh.clock_marks(game_id)] == ["back", "pause"]
+
+
+def test_a_mark_the_storage_refuses_waits_in_memory_and_is_saved_on_the_retry(journal, clock, monkeypatch):
+    from companion.journal import JournalError
+
+    session = TableSession.new(journal, CONFIG)
+    session.table_shown()
+    session.submit(Add(0, 1))
+    heard = []
+    session.add_listener(heard.append)
+    real = journal.add_clock_mark
+
+    def refuse(*_args):
+        raise JournalError("disk is full", "full", journal.path)
+
+    monkeypatch.setattr(journal, "add_clock_mark", refuse)
+    clock.advance(5)
+    session.pause_clock()                               # shown paused at once, said to the players
+    assert session.clock().paused and session.storage_problem is not None
+    assert [e.kind for e in heard] == ["storage", "clock"] and session.unsaved == 0   # no move waits
+    monkeypatch.setattr(journal, "add_clock_mark", real)
+    assert session.flush() and session.storage_problem is None
+    assert [k for _, k in journal.clock_marks(session.game_id)] == ["back", "pause"]
