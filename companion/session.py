@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from companion.actions import Action
+from companion.clock import ClockReading, Mark, Tick, read_clock, seat_to_act, tick_seat
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, AnyGame, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction, JournalError
@@ -56,7 +57,8 @@ class TableSession:
     """A game in progress, backed by the journal."""
 
     def __init__(self, journal: Journal, game_id: int, game: AnyGame, config: GameConfig,
-                 timeline: Timeline, notices: tuple[Text, ...] = ()):
+                 timeline: Timeline, notices: tuple[Text, ...] = (),
+                 ticks: Sequence[Tick] = (), marks: Sequence[Mark] = ()):
         self.journal = journal
         self.game_id = game_id
         self.game = game
@@ -75,6 +77,10 @@ class TableSession:
         self._held: list[SessionEvent] | None = None
         #: why moves are not being saved (None while everything is on disk)
         self.storage_problem: JournalError | None = None
+        #: the game clock's records (companion.clock): every event's time and seat to act, the marks
+        self._ticks: list[Tick] = list(ticks)
+        self._marks: list[Mark] = list(marks)
+        self._unsaved_marks: list[Mark] = []
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -88,7 +94,55 @@ class TableSession:
     @classmethod
     def resume(cls, journal: Journal, game_id: int) -> "TableSession":
         """Rebuild a game from its journal (:func:`companion.timeline.recover`)."""
-        return cls(journal, game_id, *recover(journal, game_id))
+        ticks: list[Tick] = []
+        game, config, timeline, notices = recover(journal, game_id, ticks)
+        marks = [Mark(at, kind) for at, kind in journal.clock_marks(game_id)]
+        return cls(journal, game_id, game, config, timeline, notices, ticks, marks)
+
+    # -- the clock ---------------------------------------------------------
+    def now(self) -> float:
+        """The time (seconds since the epoch) of the journal's clock."""
+        return self.journal.now()
+
+    def clock(self, now: float | None = None) -> ClockReading:
+        """The game clock and the thinking times now (see :mod:`companion.clock`)."""
+        return read_clock(self._ticks, self._marks, self.now() if now is None else now, self.is_over)
+
+    @property
+    def clock_paused(self) -> bool:
+        """True while a tap has paused the clock."""
+        return self.clock().paused
+
+    def pause_clock(self) -> None:
+        """A tap pauses the clock (it stays paused across Home and a restart until resumed)."""
+        if not self.clock_paused:
+            self._add_mark("pause")
+
+    def resume_clock(self) -> None:
+        if self.clock_paused:
+            self._add_mark("resume")
+
+    def table_shown(self) -> None:
+        """The table screen shows this game (the clock may run)."""
+        self._add_mark("back")
+
+    def table_left(self) -> None:
+        """The table screen no longer shows this game (Home, another game): the clock stops."""
+        self._add_mark("away")
+
+    def _add_mark(self, kind: str) -> None:
+        with self._lock:
+            mark = Mark(self.now(), kind)
+            self._marks.append(mark)
+            self._unsaved_marks.append(mark)
+            if self._held is None:
+                self.flush()
+            self._emit("clock")
+
+    def _tick(self, kind: str, at: float, before: Any = None) -> None:
+        """The clock's record of an event just played from state ``before`` (None: undone)."""
+        seat = seat_to_act(self.to_act) if before is None else tick_seat(self.game.to_act(before), self.to_act)
+        self._ticks.append(Tick(at, kind, seat))
 
     # -- reading -----------------------------------------------------------
     @property
@@ -195,8 +249,10 @@ class TableSession:
                 except CompanionError as exc:
                     self._refuse(_reason_of(exc))
                     raise
-            self._save("do", action.to_dict(), finish=self._finish_result(after), joined=joined)
+            at = self.now()
+            self._save("do", action.to_dict(), finish=self._finish_result(after, at), joined=joined, at=at)
             self._timeline.do(after, action, joined)
+            self._tick("do", at, before)
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
 
@@ -241,9 +297,14 @@ class TableSession:
         self._refuse(reason)
         return IllegalAction(reason)
 
-    def _finish_result(self, after: Any) -> dict[str, Any] | None:
-        """The result to store with the move that ends the game (None otherwise)."""
-        return game_result(self.game, after) if self.game.is_over(after) else None
+    def _finish_result(self, after: Any, at: float) -> dict[str, Any] | None:
+        """The result to store with the move (at ``at``) that ends the game (None otherwise),
+        with the game clock and the thinking times it ends with."""
+        if not self.game.is_over(after):
+            return None
+        last = Tick(at, "do", tick_seat(self.to_act, self.game.to_act(after)))
+        clock = read_clock([*self._ticks, last], self._marks, at, over=True)
+        return {**game_result(self.game, after), "clock": clock.to_result(self.config.player_count)}
 
     def _after_change(self, before: Any, action: Action, after: Any) -> None:
         signals = list(self.game.signals(before, action, after))
@@ -258,8 +319,10 @@ class TableSession:
         with self._lock:
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
-            self._save("undo", reopen=self.is_over)
+            at = self.now()
+            self._save("undo", reopen=self.is_over, at=at)
             action = self._timeline.undo()
+            self._tick("undo", at)
             self.pending, self.unexplained = None, ()
             self._emit("changed")
             self.announce_turn()
@@ -307,8 +370,10 @@ class TableSession:
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
-            self._save("redo", finish=self._finish_result(after))
+            at = self.now()
+            self._save("redo", finish=self._finish_result(after, at), at=at)
             self._timeline.redo_last(after)
+            self._tick("redo", at, before)
             # what the camera proposed or noted was said of the game before: it no longer holds
             self.pending, self.unexplained = None, ()
             self._after_change(before, action, after)
@@ -316,18 +381,20 @@ class TableSession:
 
     # -- saving ------------------------------------------------------------
     def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
-              finish: dict[str, Any] | None = None, reopen: bool = False, joined: bool = False) -> None:
+              finish: dict[str, Any] | None = None, reopen: bool = False, joined: bool = False,
+              at: float | None = None) -> None:
         """Journal one event (with the game's finish or reopening in the same
         transaction; inside :meth:`_one_write`, with the action's other events).
         When the storage fails the event waits in memory, the players are told
         (a ``storage`` event) and :meth:`flush` retries."""
-        self._unsaved.append(NewEvent(kind, payload, finish, reopen, joined))
+        self._unsaved.append(NewEvent(kind, payload, finish, reopen, joined, at))
         if self._held is None:
             self.flush()
 
     @property
     def unsaved(self) -> int:
-        """How many confirmed events are still waiting to be written."""
+        """How many confirmed events are still waiting to be written (the clock's marks that
+        wait too are not moves: not counted)."""
         return len(self._unsaved)
 
     def flush(self) -> bool:
@@ -342,6 +409,16 @@ class TableSession:
                         self._emit("storage", exc)
                     return False
                 self._unsaved.clear()
+            while self._unsaved_marks:
+                mark = self._unsaved_marks[0]
+                try:
+                    self.journal.add_clock_mark(self.game_id, mark.kind, mark.at)
+                except JournalError as exc:
+                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
+                        self.storage_problem = exc
+                        self._emit("storage", exc)
+                    return False
+                self._unsaved_marks.pop(0)
             if self.storage_problem is not None:
                 self.storage_problem = None
                 self._emit("storage", None)

@@ -58,6 +58,10 @@ DAMAGED_SUFFIX = ".damaged-"
 PIN_NUMBERS = ("end_turn", "confirm", "undo", "status_led", "buzzer")
 PIN_KEYS = (*PIN_NUMBERS, "seat_leds", "buzzer_tonal")
 MAX_SEAT_LEDS = 5
+#: the longest turn countdown (seconds)
+MAX_COUNTDOWN = 3600
+#: the turn countdowns Settings offers (seconds; 0: off)
+COUNTDOWNS = (0, 30, 60, 90, 120, 180, 300)
 
 _SIZE = re.compile(r"(?P<w>[1-9][0-9]{1,4})x(?P<h>[1-9][0-9]{1,4})")
 
@@ -84,6 +88,8 @@ class Settings:
     lens_position: float | None = None
     fullscreen: bool = False
     sound: bool = True
+    #: seconds of the turn countdown (0: off); it never ends a turn, it only hurries and beeps
+    turn_countdown: int = 0
     pins: Mapping[str, Any] = field(default_factory=dict)
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -249,6 +255,9 @@ def _value_problem(key: str, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not math.isfinite(value) or value < 0:
             return f"lens_position must be a number of dioptres, 0 or more, not {_show(value)}"
+    elif key == "turn_countdown":
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTDOWN:
+            return f"turn_countdown must be whole seconds from 0 (off) to {MAX_COUNTDOWN}, not {_show(value)}"
     elif key in ("fullscreen", "sound"):
         if not isinstance(value, bool):
             return f"{key} must be true or false, not {_show(value)}"

@@ -49,10 +49,16 @@ class Play:
     start_seat: int | None = None
     #: the match this game belongs to (several games added together), if any
     match: Match | None = None
+    #: seconds of the game clock (first move to last, pauses left out), when it was kept
+    clock_seconds: float | None = None
+    #: each seat's thinking seconds, when the game clock kept them
+    thinking: tuple[float, ...] = ()
 
     @property
     def duration(self) -> float:
-        """Seconds from set-up to the last move."""
+        """Seconds of play: the game clock's, else from set-up to the last move."""
+        if self.clock_seconds is not None:
+            return self.clock_seconds
         return max(0.0, self.finished - self.started)
 
     def margin(self, seat: int) -> int:
@@ -160,7 +166,8 @@ def plays_from_rows(rows: Iterable[PlayedRow], names: PlayerNames | None = None)
         options = row.config.get("options")
         match = match_in_options(options, tuple(totals)) if isinstance(options, dict) else None
         found.append(Play(row.id, row.game, tuple(names.person(s) for s in named), tuple(totals),
-                          winners, row.started, row.finished, start, match))
+                          winners, row.started, row.finished, start, match, row.clock_seconds,
+                          row.thinking if len(row.thinking) == len(seats) else ()))
     return found
 
 
@@ -221,6 +228,8 @@ class PlayerStats:
     best: int
     average_margin: float
     last_played: float
+    #: seconds of thinking a game on average, over the games whose clock kept it (None: none did)
+    thinking: float | None = None
 
     @property
     def win_rate(self) -> float:
@@ -238,9 +247,10 @@ def _player_stats(name: str, entries: Sequence[tuple[Play, int]]) -> PlayerStats
         wins += seat in play.winners
         margins += play.margin(seat)
         last = max(last, play.finished)
+    timed = [play.thinking[seat] for play, seat in entries if seat < len(play.thinking)]
     return PlayerStats(name=name, plays=len(entries), wins=wins, average=total / len(entries),
                        best=best if best is not None else 0, average_margin=margins / len(entries),
-                       last_played=last)
+                       last_played=last, thinking=sum(timed) / len(timed) if timed else None)
 
 
 def _seats_by_person(plays: Iterable[Play]) -> dict[str, list[tuple[Play, int]]]:

@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from companion.actions import Action
+from companion.clock import Tick, seat_to_act, tick_seat
 from companion.engine import AnyGame, GameConfig
 from companion.errors import CompanionError, JournalError
 from companion.games import load_game, load_manifest
@@ -64,9 +65,11 @@ class Timeline:
                         set(self.redo_joined))
 
 
-def recover(journal: Journal, game_id: int) -> tuple[AnyGame, GameConfig, Timeline, tuple[Text, ...]]:
+def recover(journal: Journal, game_id: int, ticks: list[Tick] | None = None
+            ) -> tuple[AnyGame, GameConfig, Timeline, tuple[Text, ...]]:
     """Rebuild a game from its journal: the game, its config, its timeline and notices for
-    the players about what recovery did.
+    the players about what recovery did; ``ticks`` receives the clock's view of every
+    event replayed (its time and the seat to act after it).
 
     Nothing is deleted: a damaged tail, or actions this version of the
     rules no longer accepts, are moved aside (quarantined) and the game
@@ -83,7 +86,7 @@ def recover(journal: Journal, game_id: int) -> tuple[AnyGame, GameConfig, Timeli
     timeline = Timeline([game.setup(config)])
     loaded = journal.events(game_id)
     notices: list[Text] = []
-    damaged_from, damage = replay_events(game, timeline, loaded)
+    damaged_from, damage = replay_events(game, timeline, loaded, ticks)
     if damaged_from is not None:
         moved = journal.quarantine(game_id, damaged_from, damage)
         log.warning("game #%d: %d entries set aside from seq %d: %s", game_id, moved,
@@ -95,7 +98,7 @@ def recover(journal: Journal, game_id: int) -> tuple[AnyGame, GameConfig, Timeli
             "{moves}; {count} later entries are kept aside in the journal, not deleted.",
             moves=len(timeline.actions), count=moved))
     else:
-        restored = restore_quarantined(journal, game_id, game, timeline, len(loaded.events))
+        restored = restore_quarantined(journal, game_id, game, timeline, len(loaded.events), ticks)
         if restored:
             notices.append(Text(
                 "{count} entry of this game that had been set aside replays again and was restored.",
@@ -114,18 +117,25 @@ def game_result(game: AnyGame, state: Any) -> dict[str, Any]:
     return {"summary": game.summary(state), "scores": game.score_sheet(state).to_dict()}
 
 
-def replay_events(game: AnyGame, timeline: Timeline, loaded: LoadedEvents) -> tuple[int | None, str]:
+def replay_events(game: AnyGame, timeline: Timeline, loaded: LoadedEvents,
+                  ticks: list[Tick] | None = None) -> tuple[int | None, str]:
     """Replay journal events onto ``timeline``: (seq of the first that does not
-    replay, or of the first damaged row, and why), or (None, "")."""
+    replay, or of the first damaged row, and why), or (None, ""); each event replayed
+    is added to ``ticks`` as the clock sees it."""
     for event in loaded.events:
         problem = _replay_event(game, timeline, event)
         if problem is not None:
             return event.seq, f"entry {event.seq}: {problem}"
+        if ticks is not None:
+            after = game.to_act(timeline.states[-1])
+            seat = tick_seat(game.to_act(timeline.states[-2]), after) \
+                if event.kind != "undo" and len(timeline.states) > 1 else seat_to_act(after)
+            ticks.append(Tick(event.at, event.kind, seat))
     return loaded.damaged_from, loaded.damage
 
 
 def restore_quarantined(journal: Journal, game_id: int, game: AnyGame, timeline: Timeline,
-                         next_seq: int) -> int:
+                         next_seq: int, ticks: list[Tick] | None = None) -> int:
     """Put back the newest batch set aside from this game when nothing was
     journaled after it and it replays whole now; how many entries came back."""
     batches = sorted({q.batch for q in journal.quarantined(game_id)})
@@ -134,10 +144,12 @@ def restore_quarantined(journal: Journal, game_id: int, game: AnyGame, timeline:
     loaded = journal.quarantined_events(game_id, batches[-1])
     if loaded.damaged_from is not None or not loaded.events or loaded.events[0].seq != next_seq:
         return 0
-    trial = timeline.copy()
-    if replay_events(game, trial, loaded)[0] is not None:
+    trial, replayed = timeline.copy(), list[Tick]()
+    if replay_events(game, trial, loaded, replayed)[0] is not None:
         return 0
     count = journal.restore_quarantine(game_id, batches[-1])
+    if ticks is not None:
+        ticks.extend(replayed)
     vars(timeline).update(vars(trial))     # its states, actions, undone ones and groups
     return count
 

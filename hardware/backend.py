@@ -80,6 +80,14 @@ class GpioBackend:
         resolves it), or without one as its kind's generic cue."""
         return self.player.play(signal, cue)
 
+    def hurry(self, seat: int | None) -> None:
+        """``seat``'s LED blinks fast: its turn countdown is in its last seconds (None: nobody's)."""
+        self.player.hurry(seat)
+
+    def time_up(self, seat: int) -> PatternRun:
+        """``seat``'s turn countdown reached zero: one buzz (the turn goes on)."""
+        return self.player.time_up(seat)
+
     def set_fault(self, on: bool) -> None:
         """The status LED stays lit while ``on`` (e.g. moves cannot be saved)."""
         self.player.set_fault(on)

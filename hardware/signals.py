@@ -58,6 +58,8 @@ class PatternTimings:
     chime: tuple[str, ...] = ("C5", "E5", "G5")
     fanfare: tuple[str, ...] = ("C5", "E5", "G5", "C6")
     blink_half: float = 0.4   # a blinking seat's LED is on this long, then off this long
+    hurry_half: float = 0.12  # the same, faster, for a seat whose turn countdown runs out
+    time_up_seconds: float = 0.5   # the one buzz when a turn countdown reaches zero
 
     def scaled(self, factor: float) -> "PatternTimings":
         """The same patterns, every duration multiplied by ``factor`` (tests use ~0.02)."""
@@ -68,7 +70,8 @@ class PatternTimings:
             chime_note_seconds=self.chime_note_seconds * factor,
             error_beep_seconds=self.error_beep_seconds * factor,
             error_status_seconds=self.error_status_seconds * factor,
-            blink_half=self.blink_half * factor)
+            blink_half=self.blink_half * factor, hurry_half=self.hurry_half * factor,
+            time_up_seconds=self.time_up_seconds * factor)
 
 
 @dataclass(frozen=True)
@@ -205,6 +208,7 @@ class SignalPlayer:
         self._running: Optional[PatternRun] = None
         self._rest: frozenset[int] = frozenset()
         self._blink: frozenset[int] = frozenset()
+        self._hurry: frozenset[int] = frozenset()   # seats whose turn countdown runs out: faster
         self._blink_lit = False
         self._blinks = 0                      # blink steps shown so far (see wait_blinks)
         self._blinked = threading.Condition(self._lock)
@@ -237,6 +241,37 @@ class SignalPlayer:
         return self._enqueue(run, settle, run.pattern.frames != ())
 
     @property
+    def hurrying_seats(self) -> frozenset[int]:
+        """Seats blinking fast at rest: their turn countdown is in its last seconds."""
+        return self._hurry
+
+    @property
+    def blink_half(self) -> float:
+        """How long a blinking seat's LED stays on (then off) now: shorter while one hurries."""
+        return self.timings.hurry_half if self._hurry else self.timings.blink_half
+
+    def hurry(self, seat: int | None) -> None:
+        """``seat``'s LED blinks fast at rest (its turn countdown runs out); None: no seat."""
+        hurry = frozenset() if seat is None else frozenset({seat})
+        with self._lock:
+            if hurry == self._hurry:
+                return
+            self._hurry, self._blink_lit = hurry, True
+            if self._running is None and not self._queue:
+                self._show_rest()
+            self._wake.set()   # the blinking's pace changes now
+
+    def time_up(self, seat: int) -> PatternRun:
+        """A turn countdown reached zero: ``seat`` stops hurrying and the buzzer sounds once
+        (the resting LEDs stay as they are: the turn goes on until the table ends it)."""
+        frames = (Frame(self.timings.time_up_seconds, None, False, self.timings.alert_note),)
+        run = PatternRun(TurnStarted(seat), Pattern("time_up", frames))
+
+        def settle() -> None:
+            self._hurry = frozenset()
+        return self._enqueue(run, settle, False)
+
+    @property
     def fault(self) -> bool:
         """True while a lasting fault (nothing can be saved) keeps the status LED lit."""
         return self._fault
@@ -259,7 +294,7 @@ class SignalPlayer:
         run = PatternRun(Signal(), Pattern("clear"))
 
         def settle() -> None:
-            self._rest = self._blink = frozenset()
+            self._rest = self._blink = self._hurry = frozenset()
         return self._enqueue(run, settle, True)
 
     def _enqueue(self, run: PatternRun, settle: Callable[[], None], replaces: bool) -> PatternRun:
@@ -300,13 +335,13 @@ class SignalPlayer:
 
     def _work(self) -> None:
         while True:
-            woken = self._wake.wait(self.timings.blink_half if self._blink else None)
+            woken = self._wake.wait(self.blink_half if self._blink or self._hurry else None)
             with self._lock:
                 if self._closed:
                     return
                 if not self._queue:
                     self._wake.clear()
-                    if not woken and self._blink:   # at rest: the next blink step
+                    if not woken and (self._blink or self._hurry):   # at rest: the next blink step
                         self._blink_lit = not self._blink_lit
                         self._show_rest()
                         self._blinks += 1
@@ -343,7 +378,8 @@ class SignalPlayer:
 
     def _show_rest(self) -> None:
         try:
-            self.panel.light_seats(self._rest | (self._blink if self._blink_lit else frozenset()))
+            blinking = self._blink | self._hurry
+            self.panel.light_seats((self._rest - self._hurry) | (blinking if self._blink_lit else frozenset()))
             self.panel.set_status(self._fault and not self._closed)
             self.panel.sound(None)
         except Exception:

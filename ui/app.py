@@ -37,6 +37,8 @@ KV_DIR = Path(__file__).resolve().parent
 STARTUP_NEWS_SECONDS = 8.0
 #: seconds between idle checkpoints of the journal
 CHECKPOINT_SECONDS = 30.0
+#: how often the game clock is read (its face shows whole seconds; the countdown beeps within one)
+CLOCK_SECONDS = 1.0
 
 log = logging.getLogger(__name__)
 
@@ -70,6 +72,11 @@ class CompanionApp(App):
     proposal_text = StringProperty("")
     has_other_reading = BooleanProperty(False)
     camera_note = StringProperty("")
+    #: the game clock on the message strip while the table screen shows (it publishes them)
+    clock_shown = BooleanProperty(False)
+    clock_face = StringProperty("")
+    clock_note = StringProperty("")
+    clock_paused = BooleanProperty(False)
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -137,6 +144,7 @@ class CompanionApp(App):
         N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
+        self.controller.turn_countdown = float(self.settings.turn_countdown)
         self.notices = notices
         self.controller.open_journal()
 
@@ -172,6 +180,7 @@ class CompanionApp(App):
         self.lifecycle = Lifecycle(self)  # SIGTERM, watchdog, errors on screen (ui/lifecycle.py)
         self.lifecycle.start()
         Clock.schedule_interval(lambda _dt: self.controller.checkpoint(), CHECKPOINT_SECONDS)
+        Clock.schedule_interval(lambda _dt: self.clock_tick(), CLOCK_SECONDS)
         self.goto("problem" if self.startup_problem is not None else "home")
         said_once = self.hardware.said_once if self.hardware is not None else ()
         if said_once:   # news, so it gives way to anything newer and then leaves the strip
@@ -334,6 +343,17 @@ class CompanionApp(App):
         self.goto("rules")
 
     # -- the camera's proposal, answered in the message strip ------------------
+    def clock_tick(self) -> None:
+        """The game clock, once a second: the turn countdown on the panel, the clock on the strip."""
+        self._show_clock(self.controller.clock_tick())
+
+    def toggle_clock(self) -> None:
+        """A tap on the clock: pause it, or let it run again."""
+        self._show_clock(self.controller.toggle_clock())
+
+    def _show_clock(self, view: Any) -> None:
+        self.clock_face, self.clock_note, self.clock_paused = view.face, view.note, view.paused
+
     def confirm_proposal(self) -> None:
         self.controller.confirm()
 
@@ -352,6 +372,7 @@ class CompanionApp(App):
             log.warning("settings not saved: %s", exc)
             raise
         self.settings = settings
+        self.controller.turn_countdown = float(settings.turn_countdown)   # from the next game on
         if self.hardware is not None:
             self.hardware.muted = not settings.sound
         old = set(map(id, self._settings_notice_list))

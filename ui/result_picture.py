@@ -49,10 +49,14 @@ def _rgb(text: str) -> RGB:
 
 
 def picture_data(game_id: int, story: Story, colours: Sequence[str], started: float, finished: float,
-                 tr: Callable[[Any], str], headings: Mapping[str, str] | None = None) -> dict[str, Any]:
+                 tr: Callable[[Any], str], headings: Mapping[str, str] | None = None,
+                 seconds: float | None = None) -> dict[str, Any]:
     """What the picture shows, as JSON-able data: the heading, each player (name, seat
     colour, total, winner), the score table's rows as the scores screen lays them out
-    (headings in the players' language), and the chart's series and round ends."""
+    (headings in the players' language), and the chart's series and round ends; ``seconds``:
+    the game clock's duration when the result kept it (else from set-up to the last move)."""
+    if seconds is None:
+        seconds = max(0.0, finished - started)
     sheet = story.sheet.to_dict()
     seats = len(story.names)
     winners = set(sheet.get("winners", []))
@@ -74,8 +78,8 @@ def picture_data(game_id: int, story: Story, colours: Sequence[str], started: fl
                                for s in range(seats)]})
     return {
         "version": 1, "game_id": game_id, "game": story.game, "title": game_title(story.game),
-        "date": local_text(finished, "%d.%m.%Y %H:%M"), "minutes": round(max(0.0, finished - started) / 60),
-        "duration": tr("{minutes} min", minutes=round(max(0.0, finished - started) / 60)),
+        "date": local_text(finished, "%d.%m.%Y %H:%M"), "minutes": round(seconds / 60),
+        "duration": tr("{minutes} min", minutes=round(seconds / 60)),
         "total_heading": tr("Total"), "players": players, "rows": rows,
         "chart": {"turns": story.turns, "series": [[list(p) for p in story.series(s)] for s in range(seats)],
                   "rounds": [e.turn for e in story.events if e.kind == "round"],
@@ -241,8 +245,11 @@ def ensure_picture(app: Any, game_id: int) -> Path | None:
         story = journal_story(journal, game_id)
         colours = [str(p.get("colour", "")) for p in entry.config.get("players", []) if isinstance(p, dict)]
         from ui.games import game_ui
+        clock = (entry.result or {}).get("clock")
+        kept = clock.get("seconds") if isinstance(clock, dict) else None
         data = picture_data(game_id, story, colours, entry.started, entry.finished, app.tr,
-                            game_ui(entry.game).score_headings)
+                            game_ui(entry.game).score_headings,
+                            float(kept) if isinstance(kept, (int, float)) and not isinstance(kept, bool) else None)
         return save_picture(data_dir, data)
     except (CompanionError, OSError) as exc:
         log.warning("the result picture of game #%d was not kept: %s", game_id, exc)

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
 
+from companion.clock import ClockReading, CountdownStep, TurnCountdown, clock_face
 from companion.engine import GameConfig
 from companion.errors import CompanionError, cited_heading
 from companion.games import load_manifest
@@ -73,6 +74,17 @@ class ShownSignal:
     text: str | None
 
 
+@dataclass(frozen=True)
+class ClockView:
+    """The game clock as the table shows it: its ``face`` ("1:05:12"), the ``note`` under it
+    ("Paused", the turn countdown's time left; "" when nothing to add), and whether a tap
+    ``paused`` it."""
+
+    face: str = ""
+    note: str = ""
+    paused: bool = False
+
+
 class Shell(Protocol):
     """What the controller asks of the window around it (the Kivy app)."""
 
@@ -128,6 +140,10 @@ class TableController:
         #: sessions whose moves wait in memory (also after leaving the table)
         self._unsaved: list[TableSession] = []
         self._cancel_retry: Callable[[], None] | None = None
+        #: seconds of the turn countdown (0: off), from the settings
+        self.turn_countdown = 0.0
+        self._countdown: TurnCountdown | None = None
+        self._hurrying: int | None = None
 
     # -- words ---------------------------------------------------------------
     def say(self, text: Text | str) -> str:
@@ -264,6 +280,9 @@ class TableController:
     def close(self) -> None:
         """The app stops: the camera closed, a last try at saving, the journal closed."""
         self._close_camera()
+        if self.session is not None:   # stopping: nothing more is shown (the window may be gone)
+            self.session.remove_listener(self._on_session_event)
+            self._leave_table()
         self.retry_saving()
         for session in self._unsaved:
             log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
@@ -301,8 +320,11 @@ class TableController:
         self.shell.clear_banner()   # the last game's news ("Game over") is not this table's
         if self.session is not None:
             self.session.remove_listener(self._on_session_event)
+            self._leave_table()
         self.session = session
         session.add_listener(self._on_session_event)
+        self._countdown = TurnCountdown(self.turn_countdown) if self.turn_countdown > 0 else None
+        self._safely(session.table_shown)   # the game clock may run again
         if self.hardware is not None:
             self.hardware.set_seats(session.config.player_count,   # colours, never their labels
                                     [colour_key(p.colour) or p.colour or None for p in session.config.players])
@@ -319,10 +341,58 @@ class TableController:
         self._close_camera()
         if self.session is not None:
             self.session.remove_listener(self._on_session_event)
+            self._leave_table()
         self.session = None
         if self.hardware is not None:
             self.hardware.all_off()
         self.shell.goto("home")
+
+    # -- the game clock --------------------------------------------------------
+    def _leave_table(self) -> None:
+        """The game at the table is left (Home, another game, the app stops): its clock stops."""
+        session = self.session
+        if session is not None and not session.is_over:
+            self._safely(session.table_left)
+            if session.storage_problem is not None:   # its next start counts up to the last record kept
+                log.warning("game #%d: the clock's stop could not be saved: %s", session.game_id,
+                            session.storage_problem)
+        self._countdown, self._hurrying = None, None
+
+    def clock_tick(self) -> ClockView:
+        """Read the game clock (about once a second): the turn countdown's light and buzzer
+        on the panel, and what the table shows of the clock."""
+        session = self.session
+        if session is None:
+            return ClockView()
+        reading = session.clock()
+        step = self._countdown.update(reading) if self._countdown is not None else CountdownStep()
+        if self.hardware is not None:
+            if step.hurry != self._hurrying:
+                self.hardware.hurry(step.hurry)
+            if step.time_up is not None:
+                self.hardware.time_up(step.time_up)
+        self._hurrying = step.hurry
+        return self.clock_view(reading)
+
+    def clock_view(self, reading: ClockReading) -> ClockView:
+        if not reading.started:
+            return ClockView(clock_face(0), self.shell.tr(Text("Paused")) if reading.paused else "",
+                             reading.paused)
+        note = ""
+        left = self._countdown.remaining(reading) if self._countdown is not None else None
+        if reading.paused:
+            note = self.shell.tr(Text("Paused"))
+        elif left is not None:
+            note = self.shell.tr(Text("Time is up")) if left <= 0 else \
+                self.shell.tr(Text("Left: {time}", time=clock_face(left, up=True)))
+        return ClockView(clock_face(reading.seconds), note, reading.paused)
+
+    def toggle_clock(self) -> ClockView:
+        """A tap on the clock: pause it, or let it run again."""
+        session = self.session
+        if session is not None and not session.is_over:
+            self._safely(session.resume_clock if session.clock_paused else session.pause_clock)
+        return self.clock_tick()
 
     def abandon_game(self, game_id: int | None = None) -> bool:
         """The players give up a game (the one at the table, or ``game_id``): it is marked

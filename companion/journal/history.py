@@ -46,11 +46,14 @@ class HistoryQueries(JournalBase):
         rows = self._read(
             "SELECT id, game, config, started, finished, status, result, crc, "
             "CASE WHEN json_valid(result) THEN "
-            "json_extract(result, '$.scores.totals', '$.scores.winners', '$.summary.start_seat') END "
+            "json_extract(result, '$.scores.totals', '$.scores.winners', '$.summary.start_seat', "
+            "'$.clock.seconds', '$.clock.thinking') END "
             "FROM games WHERE status='finished' ORDER BY finished, id")
         found = []
         for gid, game, config_text, started, finished, status, result_text, crc, picked in rows:
-            totals, winners, start = json_or_none(picked) or (None, None, None)
+            values = json_or_none(picked)
+            values = values if isinstance(values, list) and len(values) == 5 else [None] * 5
+            totals, winners, start, seconds, thinking = values
             damage = ""
             if crc is not None and crc != game_crc(gid, game, config_text, status, result_text):
                 damage = "its record was altered or damaged (checksum)"
@@ -63,7 +66,10 @@ class HistoryQueries(JournalBase):
                 started=sane_time(started) or 0.0, finished=sane_time(finished) or 0.0,
                 totals=tuple(totals) if isinstance(totals, list) and not damage else (),
                 winners=tuple(winners) if isinstance(winners, list) and not damage else (),
-                start_seat=start if isinstance(start, int) and not damage else None, damage=damage))
+                start_seat=start if isinstance(start, int) and not damage else None, damage=damage,
+                clock_seconds=float(seconds) if _number(seconds) and not damage else None,
+                thinking=tuple(float(t) for t in thinking) if isinstance(thinking, list) and not damage
+                and all(_number(t) for t in thinking) else ()))
         return found
 
     def finished_mark(self) -> tuple[Any, ...]:
@@ -89,3 +95,8 @@ class HistoryQueries(JournalBase):
             if isinstance(config, dict) and len(config.get("players") or ()) == players:
                 return config
         return None
+
+
+def _number(value: Any) -> bool:
+    """A stored count of seconds (not a boolean, not below zero)."""
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and value >= 0

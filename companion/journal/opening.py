@@ -13,8 +13,8 @@ from companion.errors import JournalError
 from companion.messages import Text
 from companion.journal.base import JournalBase
 from companion.journal.rows import json_or_none, sql_crc
-from companion.journal.schema import (COLUMNS, DB_ERRORS, GAME_CRC_SQL, GAMES_ABSENT, GAMES_CREATED, MARK_WIDTH, SCHEMA,
-                                      SCHEMA_VERSION)
+from companion.journal.schema import (COLUMNS, DB_ERRORS, GAME_CRC_SQL, GAMES_ABSENT, GAMES_CREATED, LATER_COLUMNS,
+                                      MARK_WIDTH, SCHEMA, SCHEMA_VERSION)
 from companion.wal import check_wal
 
 log = logging.getLogger("companion.journal")
@@ -287,7 +287,7 @@ class Opening(JournalBase):
     def _check_columns(self) -> None:
         """The tables that exist have the columns this version reads (a damaged schema
         text can rename one: every read would then fail)."""
-        for table, needed in COLUMNS.items():
+        for table, needed in {**COLUMNS, **LATER_COLUMNS}.items():
             found = [row[1] for row in self._read(f"PRAGMA table_info({table})")]
             missing = [c for c in needed if c not in found]
             if found and missing:

@@ -33,6 +33,8 @@ class NewEvent:
     finish: dict[str, Any] | None = None
     reopen: bool = False
     joined: bool = False
+    #: when it was played (seconds since the epoch; None: when it is written)
+    at: float | None = None
 
 
 @dataclass(frozen=True)
@@ -82,6 +84,9 @@ class PlayedRow:
     winners: tuple[Any, ...]
     start_seat: int | None = None
     damage: str = ""
+    #: the game clock's seconds and each seat's thinking seconds, when the result keeps them
+    clock_seconds: float | None = None
+    thinking: tuple[float, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,7 @@ from typing import Any, Sequence
 from companion.errors import JournalError
 from companion.journal.rows import check_rows
 from companion.journal.pages import FoundRows, find_rows, sound_event
-from companion.journal.schema import GAME_COLUMNS, SCHEMA, SCHEMA_VERSION, problem_of
+from companion.journal.schema import CLOCK_MARKS, GAME_COLUMNS, SCHEMA, SCHEMA_VERSION, problem_of
 from companion.journal.store import Journal
 
 
@@ -134,11 +134,12 @@ def _readable_rows(journal: Journal) -> int:
 
 
 #: what sqlite_master holds (type, name, table), in the order the tables were created
-#: (the same in every version)
+#: (the same in every version; a later table comes last, in a new file as in an older one)
 _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
                 ("index", "games_by_status", "games"), ("table", "meta", "meta"),
-                ("index", "sqlite_autoindex_meta_1", "meta"))
+                ("index", "sqlite_autoindex_meta_1", "meta"), ("table", "clock", "clock"),
+                ("index", "clock_by_game", "clock"))
 
 
 def _schema_sql() -> dict[str, str]:
@@ -245,6 +246,12 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
                 "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
                 (game_id, *raw)) for raw in rows[:good]]
             tail = rows[good:]
+            try:   # the game clock's marks, when they read (a file before them has none)
+                marks = old._read("SELECT at, kind FROM clock WHERE game_id=? ORDER BY rowid", (game_id,))
+            except JournalError:
+                marks = []
+            statements += [("INSERT INTO clock (game_id, at, kind) VALUES (?,?,?)", (game_id, at, kind))
+                           for at, kind in marks if isinstance(at, (int, float)) and kind in CLOCK_MARKS]
             statements += [(
                 "INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, joined, reason, batch) "
                 "VALUES (?,?,?,?,?,?,?,?,?)",

@@ -16,6 +16,10 @@ SCHEMA_VERSION = 2
 EVENT_KINDS = ("do", "undo", "redo")
 
 
+#: the game clock's marks (companion.clock.MARK_KINDS): a tap's pause/resume, the table left/shown
+CLOCK_MARKS = ("pause", "resume", "away", "back")
+
+
 PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
 
 
@@ -57,6 +61,12 @@ CREATE TABLE IF NOT EXISTS meta (
     key   TEXT PRIMARY KEY NOT NULL,
     value
 );
+CREATE TABLE IF NOT EXISTS clock (
+    game_id INTEGER NOT NULL,
+    at      REAL NOT NULL,
+    kind    TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS clock_by_game ON clock(game_id);
 """
 
 
@@ -94,6 +104,11 @@ DB_ERRORS = (sqlite3.Error, UnicodeDecodeError, OverflowError, MemoryError)
 COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "result"),
             "events": ("game_id", "seq", "kind", "payload", "crc", "at"),
             "quarantine": ("id", "game_id", "seq", "kind", "payload", "crc", "at", "reason", "batch")}
+
+
+#: tables added later: their columns are checked when a file has them (an older file is
+#: given them, empty, on open)
+LATER_COLUMNS = {"clock": ("game_id", "at", "kind")}
 
 
 #: the high-water mark in the lock file: "pid game_id seq", fixed width

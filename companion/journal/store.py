@@ -7,7 +7,7 @@ import os
 import sqlite3
 import time
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from companion.errors import JournalError
 from companion.messages import Text
@@ -15,7 +15,7 @@ from companion.journal.history import HistoryQueries
 from companion.journal.opening import Opening
 from companion.journal.quarantine import Quarantine
 from companion.journal.rows import LoadedEvents, NewEvent, check_rows, event_crc, sql_crc
-from companion.journal.schema import COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS, GAME_CRC_SQL, SCHEMA
+from companion.journal.schema import CLOCK_MARKS, COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS, GAME_CRC_SQL, SCHEMA
 
 
 class Journal(Opening, HistoryQueries, Quarantine):
@@ -37,6 +37,8 @@ class Journal(Opening, HistoryQueries, Quarantine):
         self._lock_fd: int | None = None
         self._previous_mark: list[str] = []   # the lock file's mark, read on opening
         self._db: sqlite3.Connection | None = None
+        #: the clock every time written comes from (seconds since the epoch; tests put a fake one)
+        self.now: Callable[[], float] = time.time
         try:
             if self.in_memory:
                 self._db = sqlite3.connect(":memory:", isolation_level=None)
@@ -104,15 +106,14 @@ class Journal(Opening, HistoryQueries, Quarantine):
     def start_game(self, game: str, config: dict[str, Any]) -> int:
         cur, _, _ = self._write([
             (f"INSERT INTO games (id, game, config, started) VALUES ({NEXT_GAME_ID_SQL}, ?, ?, ?)",
-             (game, json.dumps(config, ensure_ascii=False), time.time())),
+             (game, json.dumps(config, ensure_ascii=False), self.now())),
             (f"UPDATE games SET crc = {GAME_CRC_SQL} WHERE id = last_insert_rowid()", ()),
             (COUNT_GAME_SQL, ())])
         return _inserted_id(cur)
 
-    @staticmethod
-    def _finish_sql(game_id: int, result: dict[str, Any]) -> tuple[str, Sequence[Any]]:
+    def _finish_sql(self, game_id: int, result: dict[str, Any], at: float | None = None) -> tuple[str, Sequence[Any]]:
         return ("UPDATE games SET status='finished', finished=?, result=? WHERE id=?",
-                (time.time(), json.dumps(result, ensure_ascii=False), game_id))
+                (self.now() if at is None else at, json.dumps(result, ensure_ascii=False), game_id))
 
     @staticmethod
     def _reopen_sql(game_id: int) -> tuple[str, Sequence[Any]]:
@@ -133,7 +134,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
 
     def abandon_game(self, game_id: int) -> None:
         self._write([("UPDATE games SET status='abandoned', finished=? WHERE id=?",
-                      (time.time(), game_id)), self._crc_sql(game_id)])
+                      (self.now(), game_id)), self._crc_sql(game_id)])
 
     def add_played_game(self, game: str, config: dict[str, Any], started: float,
                         finished: float | None, status: str, result: dict[str, Any] | None,
@@ -216,16 +217,34 @@ class Journal(Opening, HistoryQueries, Quarantine):
         assert self._db is not None
         text = None if event.payload is None else json.dumps(event.payload, ensure_ascii=False,
                                                                sort_keys=True)
+        at = self.now() if event.at is None else event.at
         self._db.execute(
             "INSERT INTO events (game_id, seq, kind, payload, crc, at, joined) VALUES (?,?,?,?,?,?,?)",
             (game_id, seq, event.kind, text, event_crc(game_id, seq, event.kind, text, event.joined),
-             time.time(), int(event.joined)))
+             at, int(event.joined)))
         if event.finish is not None:
-            self._db.execute(*self._finish_sql(game_id, event.finish))
+            self._db.execute(*self._finish_sql(game_id, event.finish, at))
         if event.reopen:
             self._db.execute(*self._reopen_sql(game_id))
         if event.finish is not None or event.reopen:
             self._db.execute(*self._crc_sql(game_id))
+
+    def add_clock_mark(self, game_id: int, kind: str, at: float) -> None:
+        """Keep one of the game clock's marks (:class:`companion.clock.Mark`: a pause or
+        resume by a tap, the table left or shown again)."""
+        self._write([("INSERT INTO clock (game_id, at, kind) VALUES (?,?,?)", (game_id, at, kind))])
+
+    def clock_marks(self, game_id: int) -> tuple[tuple[float, str], ...]:
+        """A game's clock marks as (time, kind), in the order they were made; none from a file
+        that predates them (read-only) and rows that are not readable marks are left out."""
+        try:
+            rows = self._read("SELECT at, kind FROM clock WHERE game_id=? ORDER BY rowid", (game_id,))
+        except JournalError as exc:
+            if exc.problem != "damaged" or not self.read_only:
+                raise
+            return ()
+        return tuple((float(at), str(kind)) for at, kind in rows
+                     if isinstance(at, (int, float)) and kind in CLOCK_MARKS)
 
     def events(self, game_id: int) -> LoadedEvents:
         """Every whole event of a game in order; stops at the first damaged row

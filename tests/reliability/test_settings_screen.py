@@ -62,6 +62,9 @@ def test_settings_are_in_words_with_the_pins_behind_advanced(run_ui, tmp_path, s
     assert r["pins_height"] > 100
     saved = tomllib.loads(r["file_after_save"])
     assert saved["camera"] == "none" and saved["sound"] is False and saved["camera_size"] == "640x480"
+    # the turn countdown: off at first, chosen in the players' words, saved in seconds
+    assert r["countdown_shown"] == r["countdowns"][0] and len(r["countdowns"]) == 7
+    assert saved["turn_countdown"] == 60 and not any(c.isdigit() for c in r["countdowns"][0])
     width, height = (int(v) for v in size.split("x"))
     for name in ("settings", "settings_advanced"):
         assert run.image(name).shape[:2] == (height, width)

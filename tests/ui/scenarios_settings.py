@@ -107,6 +107,9 @@ async def settings_in_words(probe) -> None:
     screen.ids.camera.text = screen.ids.camera.values[-1]      # no camera
     await probe.tap(screen.ids.sound)                          # sound off
     screen.ids.camera_size.text = screen.ids.camera_size.values[0]
+    probe.record("countdown_shown", screen.ids.turn_countdown.text)      # off by default
+    probe.record("countdowns", list(screen.ids.turn_countdown.values))
+    screen.ids.turn_countdown.text = screen.ids.turn_countdown.values[2]   # 60 s
     await probe.frames(2)
     probe.record("sound_text", screen.ids.sound.text)
     await probe.tap_id("save")

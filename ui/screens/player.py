@@ -12,6 +12,7 @@ from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion import stats
+from companion.clock import duration_words
 from companion.dates import local_text
 from companion.games import game_title
 from ui.kv import load_kv
@@ -22,9 +23,12 @@ load_kv(__file__)
 
 
 def figures_text(app, s: stats.PlayerStats) -> str:
-    return app.tr("{plays} played, {wins} won ({rate}) · average {average}, best {best} · "
+    text = app.tr("{plays} played, {wins} won ({rate}) · average {average}, best {best} · "
                   "average margin {margin}", plays=s.plays, wins=s.wins, rate=percent(s.win_rate),
                   average=number(s.average), best=s.best, margin=f"{s.average_margin:+.1f}")
+    if s.thinking is not None:   # the games timed by the game clock
+        text += " · " + app.tr("thinking time a game: {time}", time=app.tr(duration_words(s.thinking)))
+    return text
 
 
 class PlayerScreen(AppScreen):

@@ -19,6 +19,7 @@ from ui.table_controller import MainAction
 from kivy.utils import escape_markup
 
 from companion.bgstats_link import play_link
+from companion.clock import duration_words
 from companion.errors import CompanionError
 from companion.messages import Text
 from companion.match import match_in_options, next_game_config
@@ -143,6 +144,9 @@ class ScoresScreen(AppScreen):
         self.show_sheet(session.game.title, [p.name for p in players], session.score_sheet().to_dict(),
                         [p.colour for p in players], ui.score_headings)
         self._offer_result(session.game_id if self.final else None)
+        reading = session.clock()
+        if reading.started:
+            self.add_thinking([reading.thinking.get(seat, 0.0) for seat in range(len(players))])
         if ui.score_extras is not None:      # the game's own rows (a player's own scoring choice)
             for row in ui.score_extras(session, lambda: self.show_session(session)):
                 self._add_row(self.ids.choices if row.below_totals else self.ids.lines, row.heading, row.cells)
@@ -175,6 +179,8 @@ class ScoresScreen(AppScreen):
         if play is None:            # not finished in the journal (or unreadable: said by the banner)
             return
         self.play_link = play_link(play)
+        if self.back_to == "history" and play.thinking:   # a game at the table has its clock's own
+            self.add_thinking(play.thinking)
 
         def keep_picture(_dt: float) -> None:
             from ui.result_picture import ensure_picture
@@ -182,6 +188,12 @@ class ScoresScreen(AppScreen):
             ensure_picture(app, game_id)
 
         Clock.schedule_once(keep_picture)
+
+    def add_thinking(self, seconds: Sequence[float]) -> None:
+        """Each seat's thinking time (the game clock's, while it was the seat's turn), under the totals."""
+        app = App.get_running_app()
+        self._add_row(self.ids.choices, app.tr("Thinking time"),
+                      [Factory.ScoreTime(text=app.say(duration_words(t))) for t in seconds])
 
     def open_bgstats(self) -> None:
         BgStatsPopup(link=self.play_link).open()

@@ -11,7 +11,7 @@ from ui.table_controller import MainAction
 
 from companion.errors import CompanionError
 from companion.messages import N_, Text
-from companion.settings import CAMERAS, size_from_words, size_words
+from companion.settings import CAMERAS, COUNTDOWNS, size_from_words, size_words
 from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
 from ui.kv import load_kv
@@ -111,6 +111,7 @@ class SettingsScreen(AppScreen):
     pins_summary = StringProperty("")
     camera_choice = StringProperty("auto")
     sizes = ListProperty([])
+    countdowns = ListProperty([])
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.ids.camera.bind(text=lambda _spinner, text: setattr(self, "camera_choice", self._camera_code(text)))
@@ -124,6 +125,14 @@ class SettingsScreen(AppScreen):
         return next((code for code, said in CAMERA_WORDS.items() if app.tr(said) == words), words)
     #: which GPIO panel is in use and why (no Pi found: the on-screen one)
     panel_notice = StringProperty("")
+
+    def _countdown(self, app: Any) -> int:
+        """The countdown chosen (seconds; 0: off), from the words shown."""
+        chosen = self.ids.turn_countdown.text
+        for seconds in (*COUNTDOWNS, app.settings.turn_countdown):
+            if countdown_words(app, seconds) == chosen:
+                return seconds
+        return app.settings.turn_countdown
 
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
@@ -154,6 +163,8 @@ class SettingsScreen(AppScreen):
         self.sizes = [size_words(size) for size in dict.fromkeys((*SIZES, settings.camera_size))]
         self.ids.camera_size.text = size_words(settings.camera_size)
         self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
+        self.countdowns = [countdown_words(app, n) for n in dict.fromkeys((*COUNTDOWNS, settings.turn_countdown))]
+        self.ids.turn_countdown.text = countdown_words(app, settings.turn_countdown)
         self.ids.sound.state = "down" if settings.sound else "normal"
         self.ids.fullscreen.state = "down" if settings.fullscreen else "normal"
         pins = dict(settings.pins)
@@ -182,6 +193,7 @@ class SettingsScreen(AppScreen):
                 camera_size=size_from_words(self.ids.camera_size.text) or "1280x720",
                 lens_position=self._lens_position(app),
                 sound=self.ids.sound.state == "down", fullscreen=self.ids.fullscreen.state == "down",
+                turn_countdown=self._countdown(app),
                 pins=pins)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:
@@ -190,3 +202,12 @@ class SettingsScreen(AppScreen):
         self.error = ""
         app.show_banner(app.tr("Settings saved. Pin and camera changes apply at the next start."), 6)
         app.goto("home")
+
+
+def countdown_words(app: Any, seconds: int) -> str:
+    """A turn countdown as Settings offers it: "Off", "30 s", "90 s", "2 min"."""
+    if seconds <= 0:
+        return app.tr("Off")
+    if seconds >= 120 and seconds % 60 == 0:
+        return app.tr("{minutes} min", minutes=seconds // 60)
+    return app.tr("{seconds} s", seconds=seconds)

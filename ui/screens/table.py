@@ -73,10 +73,13 @@ class TableScreen(AppScreen):
     def on_enter(self, *_args) -> None:
         app = App.get_running_app()
         self._publish(app, app.controller.proposal_view())
+        app.clock_tick()
+        app.clock_shown = True
 
     def on_leave(self, *_args) -> None:
         app = App.get_running_app()
         app.proposal_text, app.has_other_reading, app.camera_note = "", False, ""
+        app.clock_shown = False
 
     def fit_turn(self) -> None:
         """The largest header font the name fits in, on one line."""
