@@ -138,7 +138,8 @@ def _readable_rows(journal: Journal) -> int:
 _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
                 ("index", "games_by_status", "games"), ("table", "meta", "meta"),
-                ("index", "sqlite_autoindex_meta_1", "meta"))
+                ("index", "sqlite_autoindex_meta_1", "meta"), ("table", "published", "published"),
+                ("index", "sqlite_autoindex_published_1", "published"))
 
 
 def _schema_sql() -> dict[str, str]:
