@@ -3,7 +3,8 @@
 #
 #   ./setup.sh                   system packages + .venv with the app and its dependencies
 #                                (pyproject.toml) + the `companion` command
-#   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze)
+#   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze,
+#                                Mosquitto for the venue link's tests, its service left disabled)
 #   ./setup.sh --service         the kiosk instead (Raspberry Pi): a root-owned copy of the app in
 #                                /opt/table-companion with its own venv, the system user `companion`,
 #                                the systemd unit enabled at boot, and console boot (no desktop)
@@ -134,7 +135,9 @@ packages=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libgles2 libg
 pi_packages=(python3-numpy python3-picamera2 python3-libcamera python3-lgpio python3-gpiozero)
 if [ "$IS_PI" -eq 1 ]; then packages+=("${pi_packages[@]}"); fi
 # systemd brings systemd-analyze, which the unit's tests use.
-if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev); fi
+# mosquitto: the venue link's tests start their own broker on 127.0.0.1 (openssl makes their
+# certificates); the broker's own service is disabled again (see below).
+if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev mosquitto openssl); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
 
 # apt_has PKG: apt can install PKG (its policy names a candidate). The output is read whole
@@ -180,6 +183,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
     if [ "${#missing[@]}" -gt 0 ]; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
+    # Debian's mosquitto package enables and starts a broker on port 1883: a table (or a
+    # developer's laptop) runs none, so the one --dev brought in is stopped and disabled.
+    for pkg in "${missing[@]}"; do
+        if [ "$pkg" = "mosquitto" ]; then
+            say "mosquitto: installed for the tests only; its service is disabled (no broker runs here)"
+            if [ "$DRY_RUN" -eq 1 ] || command -v systemctl >/dev/null; then
+                as_root systemctl disable --now mosquitto.service || warn "could not disable mosquitto.service: run 'sudo systemctl disable --now mosquitto'"
+            fi
+        fi
+    done
 else
     say "system packages: all present"
 fi
