@@ -70,6 +70,8 @@ class CompanionApp(App):
     proposal_text = StringProperty("")
     has_other_reading = BooleanProperty(False)
     camera_note = StringProperty("")
+    #: the venue link's status in words ("" with no venue set)
+    venue_text = StringProperty("")
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -85,6 +87,7 @@ class CompanionApp(App):
         self.lifecycle: Lifecycle | None = None
         self._translator = Translator("en")
         self._clear_banner_event = None
+        self._venue_said = ""
         self.controller = TableController(self, self.data_dir / JOURNAL_FILE, open_camera=self._open_camera)
 
     # -- translation -------------------------------------------------------
@@ -137,8 +140,9 @@ class CompanionApp(App):
         N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
-        self.notices = notices
         self.controller.open_journal()
+        notices.extend(self._open_venue())
+        self.notices = notices
 
         scale_to_window()
         import ui.widgets.steady  # noqa: F401  (the buttons common.kv builds on)
@@ -157,6 +161,30 @@ class CompanionApp(App):
 
             root.ids.panel_slot.add_widget(SimulatedPanel(hardware=self.hardware))
         return root
+
+    def _open_venue(self) -> list[Text]:
+        """The venue link, when a venue is set and the journal is written normally (a problem
+        with it is a notice; play goes on without it).  No venue: nothing opens a socket."""
+        if not self.settings.has_venue or self.controller.journal is None \
+                or self.controller.journal_mode != "normal":
+            return []
+        from venue.opening import open_link
+
+        link, problem = open_link(self.settings, self.data_dir, self.controller.journal_path,
+                                  on_status=lambda status: Clock.schedule_once(
+                                      lambda _dt: self._venue_status(status), 0))
+        self.controller.venue, self.controller.table_id = link, self.settings.table_id
+        return [problem] if problem is not None else []
+
+    def _venue_status(self, status: Any) -> None:
+        """The link's status on the Kivy thread: the indicator's words; a refusal or the first
+        loss of the broker said once on the strip, never again while it lasts."""
+        self.venue_text = self.tr(status.text)
+        if status.state in ("refused", "offline") and status.state != self._venue_said:
+            self._venue_said = status.state
+            self.show_banner(self.tr(status.text), seconds=8, error=status.state == "refused")
+        elif status.state == "connected":
+            self._venue_said = ""
 
     def on_start(self) -> None:
         from ui.widgets.keyboard import install as install_keyboard

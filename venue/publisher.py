@@ -73,11 +73,11 @@ def refusal_reason(reason_code: Any) -> Text:
     """The broker's CONNACK refusal in the players' words, with what to do."""
     name = str(reason_code).lower()
     if "password" in name or "not authorized" in name or "authoris" in name or "authoriz" in name:
-        return Text("the venue's broker does not accept this table's user name or password: "
+        return Text("the venue's server does not accept this table's user name or password: "
                     "enter them again in Settings")
     if "identifier" in name:
-        return Text("the venue's broker does not accept this table's id: check it in Settings")
-    return Text("the venue's broker said: {reason}", reason=str(reason_code))
+        return Text("the venue's server does not accept this table's id: check it in Settings")
+    return Text("the venue's server said: {reason}", reason=str(reason_code))
 
 
 class VenueLink:
@@ -195,7 +195,7 @@ class VenueLink:
         self._connected.clear()
         if self.status.state != REFUSED and not self._stop.is_set():
             self._set_status(LinkStatus(OFFLINE_STATE, self.status.backlog,
-                                        Text("the venue's broker cannot be reached")))
+                                        Text("the venue's server cannot be reached")))
 
     def _set_status(self, status: LinkStatus) -> None:
         if status == self.status:
