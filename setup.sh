@@ -334,7 +334,7 @@ say "installing the kiosk in $PREFIX (user $SERVICE_USER, data in $DATA_DIR)"
 as_root install -d -m 0755 -o root -g root "$PREFIX" "$PREFIX/src"
 as_root rsync -a --delete --chown=root:root --chmod=D0755,F0644 \
     --exclude=__pycache__ --exclude='*.pyc' --exclude='*.egg-info' --exclude=/build \
-    "$ROOT/companion" "$ROOT/hardware" "$ROOT/vision" "$ROOT/ui" "$ROOT/tools" "$ROOT/systemd" \
+    "$ROOT/companion" "$ROOT/hardware" "$ROOT/vision" "$ROOT/ui" "$ROOT/venue" "$ROOT/tools" "$ROOT/systemd" \
     "$ROOT/docs" "$ROOT/pyproject.toml" "$ROOT/requirements.txt" "$ROOT/requirements-dev.txt" \
     "$ROOT/README.md" "$PREFIX/src/"
 build_venv "$PREFIX/venv" "$PREFIX/src" 0 as_root

@@ -130,7 +130,7 @@ def test_every_path_compiles_the_translations_after_installing_babel(tmp_path, a
 def test_setup_copies_what_the_kiosk_runs(tmp_path):
     """The rsync list names every top-level package pyproject installs, and the tools setup runs."""
     text = SETUP.read_text()
-    for name in ("companion", "hardware", "vision", "ui", "tools", "pyproject.toml"):
+    for name in ("companion", "hardware", "vision", "ui", "venue", "tools", "pyproject.toml"):
         assert f'"$ROOT/{name}"' in text, name
     assert (ROOT / "tools" / "check_pi_stack.py").exists()
 
