@@ -108,10 +108,11 @@ def _is_ip(host: str) -> bool:
 def write_broker(folder: Path, venue: str, tables: Sequence[str], *, port: int = 8883, bind: str = "",
                  tls: bool = True, host_names: Sequence[str] = ("localhost", "127.0.0.1"),
                  passwords: dict[str, str] | None = None, run_as: str = "mosquitto",
-                 persistence: bool = True) -> BrokerFiles:
+                 persistence: bool = True, log_file: bool = True) -> BrokerFiles:
     """Everything Mosquitto needs for ``venue`` in ``folder``; start it with
     ``mosquitto -c <folder>/mosquitto.conf``.  ``passwords`` (user → password) are made at
-    random for the users not given; ``run_as``: the user Mosquitto drops to when started as root."""
+    random for the users not given; ``run_as``: the user Mosquitto drops to when started as root;
+    ``log_file``: its log in ``folder`` (else on stderr, which systemd keeps in the journal)."""
     venue_prefix(venue)
     tables = [check_name(t) for t in tables]
     if HUB_USER in tables:
@@ -132,7 +133,7 @@ def write_broker(folder: Path, venue: str, tables: Sequence[str], *, port: int =
     if persistence:
         (folder / "data").mkdir(exist_ok=True)
         lines += ["persistence true", f"persistence_location {folder / 'data'}/"]
-    lines += [f"log_dest file {folder / 'mosquitto.log'}", "log_type error", "log_type warning",
+    lines += [f"log_dest file {folder / 'mosquitto.log'}" if log_file else "log_dest stderr", "log_type error", "log_type warning",
               "log_type notice", "connection_messages true"]
     config = folder / "mosquitto.conf"
     config.write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -152,15 +153,35 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tables", type=int, default=10, help="how many tables (ids table-1 … table-N)")
     parser.add_argument("--host", action="append", default=[], help="the broker's host name or address (again for more)")
     parser.add_argument("--port", type=int, default=8883)
+    parser.add_argument("--run-as", default="mosquitto", help="the user Mosquitto runs as")
     args = parser.parse_args(argv)
     hosts = args.host or ["localhost"]
     tables = [f"table-{n}" for n in range(1, args.tables + 1)]
-    files = write_broker(args.folder, args.venue, tables, port=args.port, host_names=hosts)
-    print(f"Mosquitto configuration: {files.config}")
+    keep = _known_passwords(args.folder / "tables.toml")    # run again: the tables keep theirs
+    files = write_broker(args.folder, args.venue, tables, port=args.port, host_names=hosts, passwords=keep,
+                         run_as=args.run_as, log_file=False)
+    hub_password = args.folder / "hub.password"
+    fd = os.open(hub_password, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(files.passwords[HUB_USER] + "\n")
+    print(f"Mosquitto configuration: {files.config}; the tables' CA certificate: {files.ca}")
+    print("At each table, in its settings: venue, broker, table id; its credentials file "
+          "(<data dir>/venue/credentials.toml, mode 0600) holds the user name and password:")
     for table in tables:
-        print(f"{table}: venue = {args.venue}, broker = {hosts[0]}:{args.port}, table id = {table}, "
-              f"user = {table}, password in {args.folder / 'tables.toml'}")
+        print(f"  {table}: venue = \"{args.venue}\", venue_broker = \"{hosts[0]}:{args.port}\", "
+              f"table_id = \"{table}\"; username = \"{table}\", password = \"{files.passwords[table]}\"")
     return 0
+
+
+def _known_passwords(path: Path) -> dict[str, str]:
+    """The passwords of an earlier run (tables.toml), so running set-up again changes none."""
+    import tomllib
+
+    try:
+        users = tomllib.loads(path.read_text(encoding="utf-8")).get("users", {})
+    except (OSError, ValueError):
+        return {}
+    return {str(k): str(v) for k, v in users.items() if isinstance(v, str)} if isinstance(users, dict) else {}
 
 
 if __name__ == "__main__":
