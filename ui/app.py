@@ -70,8 +70,11 @@ class CompanionApp(App):
     proposal_text = StringProperty("")
     has_other_reading = BooleanProperty(False)
     camera_note = StringProperty("")
-    #: the venue link's status in words ("" with no venue set)
+    #: the venue link's status in words ("" with no venue set), its state for the indicator's
+    #: colour ("" with no venue: the indicator takes no room) and its short words
     venue_text = StringProperty("")
+    venue_state = StringProperty("")
+    venue_short = StringProperty("")
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -174,12 +177,16 @@ class CompanionApp(App):
                                   on_status=lambda status: Clock.schedule_once(
                                       lambda _dt: self._venue_status(status), 0))
         self.controller.venue, self.controller.table_id = link, self.settings.table_id
+        if link is not None:
+            self._venue_status(link.status)
         return [problem] if problem is not None else []
 
     def _venue_status(self, status: Any) -> None:
         """The link's status on the Kivy thread: the indicator's words; a refusal or the first
         loss of the broker said once on the strip, never again while it lasts."""
         self.venue_text = self.tr(status.text)
+        self.venue_state = status.state
+        self.venue_short = self.tr(status.short)
         if status.state in ("refused", "offline") and status.state != self._venue_said:
             self._venue_said = status.state
             self.show_banner(self.tr(status.text), seconds=8, error=status.state == "refused")

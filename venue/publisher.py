@@ -68,6 +68,19 @@ class LinkStatus:
             return Text("Venue: offline, the moves are kept and sent later")
         return Text("Venue: connecting")
 
+    @property
+    def short(self) -> Text:
+        """The status in the fewest words, for the indicator beside the message strip."""
+        if self.state == CONNECTED:
+            return Text("Venue: live")
+        if self.state == SENDING:
+            return Text("Venue: {count} to send", "Venue: {count} to send", count=self.backlog)
+        if self.state == REFUSED:
+            return Text("Venue: refused")
+        if self.state == OFFLINE_STATE:
+            return Text("Venue: offline")
+        return Text("Venue: connecting")
+
 
 def refusal_reason(reason_code: Any) -> Text:
     """The broker's CONNACK refusal in the players' words, with what to do."""
