@@ -147,8 +147,9 @@ pi_packages=(python3-numpy python3-picamera2 python3-libcamera python3-lgpio pyt
 if [ "$IS_PI" -eq 1 ]; then packages+=("${pi_packages[@]}"); fi
 # systemd brings systemd-analyze, which the unit's tests use.
 # mosquitto: the venue link's tests start their own broker on 127.0.0.1 (openssl makes their
-# certificates); the broker's own service is disabled again (see below).
-if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev mosquitto openssl); fi
+# certificates); the broker's own service is disabled again (see below). Chromium and its
+# driver: the wall page's test reads the page in a real headless browser.
+if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev mosquitto openssl chromium chromium-driver); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
 if [ "$HUB" -eq 1 ]; then packages+=(mosquitto openssl systemd); fi
 

@@ -314,5 +314,6 @@ def test_dev_brings_mosquitto_for_the_tests_and_leaves_its_service_disabled(tmp_
     calls = log.read_text().splitlines()
     (install,) = [line for line in calls if line.startswith("apt-get ") and " install " in line]
     assert ("mosquitto" in install.split()) is dev
+    assert all((pkg in install.split()) is dev for pkg in ("chromium", "chromium-driver"))   # the wall page's test
     assert ("systemctl disable --now mosquitto.service" in calls) is dev
     assert not any("enable" in line and "mosquitto" in line and "disable" not in line for line in calls)
