@@ -29,7 +29,9 @@ from companion.messages import Text
 from companion.settings import Settings
 from companion.venue.credentials import Credentials
 from companion.venue.messages import OFFLINE, ONLINE, availability_message, encode
-from companion.venue.names import availability_topic, check_broker, check_name, event_topic, state_topic
+from companion.venue.messages import decode
+from companion.venue.names import (availability_topic, check_broker, check_name, event_topic, round_topic,
+                                   state_topic)
 from companion.venue.outbox import Outbox, OutboxError
 
 log = logging.getLogger("venue.link")
@@ -119,6 +121,11 @@ class VenueLink:
         self._live_since: float | None = None
         self._thread: threading.Thread | None = None
         self._closed = False
+        #: the seating the hub assigned this table for the current tournament round (None: none)
+        self.assignment: dict[str, Any] | None = None
+        #: the sender's passes over the outbox (a count made after a wake comes from a later pass)
+        self._passes = 0
+        self.on_assignment: Callable[[dict[str, Any] | None], None] | None = None
         self.client = self._client()
 
     def _client(self) -> mqtt.Client:
@@ -133,6 +140,7 @@ class VenueLink:
         client.reconnect_delay_set(1, 30)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
+        client.message_callback_add(round_topic(self.venue, self.table_id), self._on_round)
         client.enable_logger(logging.getLogger("venue.mqtt"))
         return client
 
@@ -159,6 +167,14 @@ class VenueLink:
                 return False
             time.sleep(0.02)
         return True
+
+    def wait_sent(self, timeout: float) -> bool:
+        """Wait until the broker has acknowledged every row written before this call (the
+        backlog counted by a pass of the sender that began after it is 0)."""
+        target = self._passes + 2
+        self._wake.set()
+        return self.wait_until(lambda s: self._passes >= target and s.state == CONNECTED and s.backlog == 0
+                               and self._connected.is_set(), timeout)
 
     def close(self, timeout: float = 5.0) -> None:
         """Say offline (a clean stop), stop the threads; safe twice."""
@@ -199,9 +215,27 @@ class VenueLink:
                        encode(availability_message(self.table_id, ONLINE, self._live_since)), qos=1, retain=True)
         with self._lock:
             self._state_sent = None      # the broker may have lost the retained state: send it again
+        client.subscribe(round_topic(self.venue, self.table_id), qos=1)
         self._connected.set()
         self._set_status(LinkStatus(CONNECTED, self.status.backlog))
         self._wake.set()
+
+    def _on_round(self, client: mqtt.Client, userdata: Any, msg: mqtt.MQTTMessage) -> None:
+        """The hub's seating for this table (an empty retained message: the round is over)."""
+        try:
+            assignment = decode(msg.payload) if msg.payload else None
+            if assignment is not None and (assignment["table"] != self.table_id
+                                           or not isinstance(assignment.get("players"), list)):
+                raise ValueError("not this table's seating")
+        except (ValueError, KeyError) as exc:
+            log.warning("table %s: the hub's round assignment cannot be read (%s)", self.table_id, exc)
+            return
+        self.assignment = assignment
+        if self.on_assignment is not None:
+            try:
+                self.on_assignment(assignment)
+            except Exception:   # a listener's failure never stops the link
+                log.exception("round assignment listener failed")
 
     def _on_disconnect(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any,
                        properties: Any) -> None:
@@ -245,6 +279,7 @@ class VenueLink:
                     self._send(outbox)
                 except OutboxError as exc:
                     log.warning("%s", exc)
+                self._passes += 1
         except Exception:   # a bug here must never stop the table: said once, the link ends
             log.exception("the venue link stopped")
             self._set_status(LinkStatus(OFFLINE_STATE, self.status.backlog,

@@ -98,6 +98,15 @@ def event_message(table_id: str, game_id: int, seq: int, kind: str, payload: Map
     return message
 
 
+def round_message(table_id: str, round_number: int, names: Sequence[str], game: str = "") -> dict[str, Any]:
+    """A tournament round's seating for one table: who sits there, in seat order, and the game
+    to play when the round names one."""
+    clean = [" ".join(str(n).split()) for n in names]
+    if not all(clean) or len(set(clean)) != len(clean):
+        raise ValueError(f"a table's seating names each player once: {list(names)!r}")
+    return {"v": VERSION, "table": table_id, "round": int(round_number), "players": clean, "game": game}
+
+
 def decode(data: bytes) -> dict[str, Any]:
     """A published message back as a dict; ValueError when it is not one of ours."""
     try:

@@ -60,6 +60,12 @@ def availability_topic(venue: str, table_id: str) -> str:
     return f"{table_prefix(venue, table_id)}/availability"
 
 
+def round_topic(venue: str, table_id: str) -> str:
+    """``tc/<venue>/round/<id>``: the seating the hub assigns a table for a tournament round
+    (retained; the hub writes it, the table reads it)."""
+    return f"{venue_prefix(venue)}/round/{check_name(table_id)}"
+
+
 def check_broker(value: object) -> tuple[str, int]:
     """``host:port`` (or ``host``, port 8883, MQTT over TLS) as (host, port); VenueError
     when it is not one."""

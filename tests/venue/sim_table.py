@@ -49,7 +49,7 @@ def main(argv: list[str]) -> int:
                 pause.wait(PACE)
             done += 1
             session = None
-        ok = link.wait_until(lambda s: s.state == CONNECTED and s.backlog == 0, 180)
+        ok = link.wait_sent(180)
         link.close()
     print("done" if ok else f"not sent: {link.status}", flush=True)
     return 0 if ok else 1

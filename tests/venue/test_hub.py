@@ -62,7 +62,7 @@ def play(path, settings, credentials, actions, names):
             for action in actions:
                 session.submit(action)
                 link.wake()
-            assert link.wait_until(lambda s: s.state == CONNECTED and s.backlog == 0, 20), link.status
+            assert link.wait_sent(20), link.status
 
 
 def test_two_tables_play_and_the_hub_shows_them_live_with_the_standings(broker, tmp_path):
@@ -85,6 +85,7 @@ def test_two_tables_play_and_the_hub_shows_them_live_with_the_standings(broker, 
         with store.changed:
             store.changed.wait(0.5)
     standings = [(s.place, s.name, s.points, s.wins, s.games) for s in store.standings()]
+    assert len(store.standings()) == 3, (store.events_of("t1"), store.events_of("t2"), store.tables())
     assert standings == [(1, "Ann", 3, 1, 2), (2, "Cy", 2, 1, 1), (3, "Bo", 1, 0, 1)]
     assert store.events_of("t1") == [(1, seq) for seq in range(-1, 6)]
     live = None
@@ -106,3 +107,28 @@ def test_two_tables_play_and_the_hub_shows_them_live_with_the_standings(broker, 
     server.stop()
     hub.close()
     store.close()
+
+
+def test_a_tournament_round_set_on_the_hub_reaches_each_table(broker, tmp_path):
+    from companion.venue.messages import round_message
+
+    store = HubStore(tmp_path / "hub.sqlite3")
+    hub = HubListener(store, "club", "127.0.0.1", broker.port, "hub", broker.passwords["hub"], str(broker.files.ca))
+    hub.start()
+    assert hub.connected.wait(20)
+    hub.assign_round(2, {"t1": ["Ann", "Bo", "Cy"], "t2": ["Dee", "Ed"]}, game="coloretto")
+    path = tmp_path / "journal.sqlite3"
+    Journal(path).close()
+    got = threading.Event()
+    link = VenueLink(path, settings_for(broker, "t2"), credentials_for(broker, tmp_path, "t2"))
+    link.on_assignment = lambda a: got.set()
+    with link:
+        assert got.wait(20)      # retained: the table finds its seating when it connects
+        assert link.assignment == {"v": 1, "table": "t2", "round": 2, "players": ["Dee", "Ed"], "game": "coloretto"}
+    hub.close()
+    store.close()
+    try:
+        round_message("t1", 1, ["Ann", " Ann"])
+        raise AssertionError("a player seated twice was taken")
+    except ValueError:
+        pass

@@ -55,7 +55,7 @@ def test_a_table_publishes_its_game_and_marks_only_what_the_broker_acknowledged(
                 link.wake()
             link.update_state(session_state("t1", session))
             assert hub.wait_for(lambda m: seqs(hub.events(), session.game_id) == [-1, 0, 1, 2, 3, 4, 5])
-            assert link.wait_until(lambda s: s.state == CONNECTED and s.backlog == 0, 20), link.status
+            assert link.wait_sent(20), link.status
             assert hub.wait_for(lambda m: any(t.endswith("/state") and body["scores"]["final"] for t, body, _ in m))
         events = hub.events()
         # the game was set up before the link came up: its start is history, the moves are live
@@ -92,7 +92,7 @@ def test_moves_played_while_the_broker_is_down_are_sent_when_it_returns(broker, 
             assert link.wait_until(lambda s: s.backlog == 5, 20), link.status
             broker.start()
             hub = Listener(broker)
-            assert link.wait_until(lambda s: s.state == CONNECTED and s.backlog == 0, 40), link.status
+            assert link.wait_sent(40), link.status
             assert hub.wait_for(lambda m: seqs(hub.events(), session.game_id)[-5:] == [1, 2, 3, 4, 5])
     late = [e for e in hub.events() if e["seq"] >= 1]
     assert all(e["history"] for e in late)

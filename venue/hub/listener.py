@@ -15,8 +15,8 @@ from typing import Any
 import paho.mqtt.client as mqtt
 from paho.mqtt.enums import CallbackAPIVersion
 
-from companion.venue.messages import decode
-from companion.venue.names import check_name, venue_prefix
+from companion.venue.messages import decode, encode, round_message
+from companion.venue.names import check_name, round_topic, venue_prefix
 from venue.hub.store import HubStore
 
 log = logging.getLogger("venue.hub")
@@ -47,8 +47,20 @@ class HubListener:
         self.client.loop_start()
 
     def close(self) -> None:
+        self.connected.clear()      # a stop of our own is no loss of the broker
         self.client.disconnect()
         self.client.loop_stop()
+
+    def assign_round(self, round_number: int, seating: dict[str, list[str]], game: str = "",
+                     timeout: float = 10.0) -> None:
+        """Publish a tournament round's seating (table id → players, in seat order), retained, so
+        each table finds it when it connects; a table left out of ``seating`` is cleared."""
+        infos = [self.client.publish(round_topic(self.venue, table), encode(round_message(table, round_number,
+                                                                                          players, game)),
+                                     qos=1, retain=True) for table, players in seating.items()]
+        for info in infos:
+            info.wait_for_publish(timeout)
+        log.info("round %d assigned to %d tables", round_number, len(seating))
 
     def _on_connect(self, client: mqtt.Client, userdata: Any, flags: Any, reason_code: Any, properties: Any) -> None:
         if reason_code.is_failure:
