@@ -116,7 +116,13 @@ def test_a_tournament_round_set_on_the_hub_reaches_each_table(broker, tmp_path):
     hub = HubListener(store, "club", "127.0.0.1", broker.port, "hub", broker.passwords["hub"], str(broker.files.ca))
     hub.start()
     assert hub.connected.wait(20)
-    hub.assign_round(2, {"t1": ["Ann", "Bo", "Cy"], "t2": ["Dee", "Ed"]}, game="coloretto")
+    hub.assign_round(1, {"t1": ["Ann", "Bo", "Cy"]})
+    (tmp_path / "hub.password").write_text(broker.passwords["hub"])
+    from venue.hub.rounds import main as rounds_main
+
+    assert rounds_main(["--venue", "club", "--broker", f"127.0.0.1:{broker.port}", "--password-file",
+                        str(tmp_path / "hub.password"), "--ca", str(broker.files.ca), "--round", "2",
+                        "--game", "coloretto", "t2=Dee, Ed"]) == 0
     path = tmp_path / "journal.sqlite3"
     Journal(path).close()
     got = threading.Event()
