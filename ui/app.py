@@ -181,6 +181,17 @@ class CompanionApp(App):
             self._venue_status(link.status)
         return [problem] if problem is not None else []
 
+    def restart_venue(self) -> None:
+        """The venue's settings changed: the link starts again with them (or stops)."""
+        if self.controller.venue is not None:
+            self.controller.venue.close(1.0)
+            self.controller.venue = None
+        self.venue_state = self.venue_short = self.venue_text = ""
+        self._venue_said = ""
+        for problem in self._open_venue():
+            self.show_banner(self.tr(problem), seconds=10, error=True)
+        self.controller.tell_venue()
+
     def _venue_status(self, status: Any) -> None:
         """The link's status on the Kivy thread: the indicator's words; a refusal or the first
         loss of the broker said once on the strip, never again while it lasts."""

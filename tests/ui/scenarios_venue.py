@@ -37,3 +37,42 @@ async def venue_indicator(probe) -> None:
     after = geometry(probe)
     probe.record("indicator", [app.venue_state, app.venue_short, before["strip.venue_indicator"]])
     probe.record("moved", sorted(k for k in before if before[k] != after.get(k)))
+
+
+async def venue_entered_in_settings(probe) -> None:
+    """Settings → Venue…: the organiser's details typed in; the link starts at once."""
+    import json
+    import stat
+
+    from tests.ui.scenarios_alles_auf_1_karte import shot
+
+    app = probe.app
+    details = json.loads((app.data_dir / "venue-details.json").read_text())
+    probe.record("state_before", app.venue_state)
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    await probe.settled()
+    await probe.screenshot("settings_with_venue_button")
+    await probe.tap(app.manager.get_screen("settings").ids.venue)
+    await probe.until(lambda: probe.tagged("venue_popup") is not None)
+    popup = probe.tagged("venue_popup")
+    fields = {ident: probe.tagged(ident, popup) for ident in ("venue_name", "venue_server", "venue_table",
+                                                              "venue_user", "venue_password")}
+    fields["venue_table"].text = "t/1"                  # a wildcard: refused, said in the popup
+    fields["venue_name"].text = "club"
+    fields["venue_server"].text = details["server"]
+    await probe.tap(probe.tagged("venue_save", popup))
+    await probe.frames(2)
+    probe.record("refusal", [probe.tagged("venue_popup") is not None,
+                             [t for t in probe.texts(popup) if "may not contain" in t]])
+    fields["venue_table"].text = "t1"
+    fields["venue_password"].text = details["password"]
+    await shot(probe, popup, "venue_popup")
+    await probe.tap(probe.tagged("venue_save", popup))
+    await probe.until(lambda: probe.tagged("venue_popup") is None)
+    await probe.until(lambda: app.venue_state == "connected", timeout=60)
+    await probe.screenshot("settings_after_venue")
+    creds = app.data_dir / "venue" / "credentials.toml"
+    probe.record("after", [app.venue_state, app.settings.venue, app.settings.table_id,
+                           oct(stat.S_IMODE(creds.stat().st_mode)),
+                           details["password"] in app.settings_path.read_text()])

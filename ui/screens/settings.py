@@ -125,6 +125,12 @@ class SettingsScreen(AppScreen):
     #: which GPIO panel is in use and why (no Pi found: the on-screen one)
     panel_notice = StringProperty("")
 
+    def open_venue(self) -> None:
+        """The venue's details (a club night), in a popup of their own."""
+        from ui.widgets.venue_popup import open_venue_popup
+
+        open_venue_popup(App.get_running_app())
+
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""
         text = self.ids.lens_position.text.strip().replace(",", ".")
