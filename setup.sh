@@ -3,10 +3,16 @@
 #
 #   ./setup.sh                   system packages + .venv with the app and its dependencies
 #                                (pyproject.toml) + the `companion` command
-#   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze)
+#   ./setup.sh --dev             ... plus the test tools (pytest, hypothesis, Xvfb, systemd-analyze,
+#                                Mosquitto for the venue link's tests, its service left disabled)
 #   ./setup.sh --service         the kiosk instead (Raspberry Pi): a root-owned copy of the app in
 #                                /opt/table-companion with its own venv, the system user `companion`,
 #                                the systemd unit enabled at boot, and console boot (no desktop)
+#   ./setup.sh --venue-hub       the back-room machine of a club night: the app's venv, Mosquitto
+#                                (TLS, a password per table, the ACL) and the hub with its wall
+#                                page on port 8080, both as systemd units; prints what each table
+#                                enters (TABLE_COMPANION_VENUE names the venue, default "club";
+#                                TABLE_COMPANION_TABLES how many tables, default 10)
 #   ./setup.sh ... --dry-run     print every step it would take, change nothing
 #
 # Runs on Raspberry Pi OS trixie (Debian 13, Python 3.13) and Bookworm "Legacy" (Debian 12,
@@ -33,6 +39,8 @@ UNIT_DIR="${TABLE_COMPANION_UNIT_DIR:-/etc/systemd/system}"
 APT_SITE=/usr/lib/python3/dist-packages
 DEV=0
 SERVICE=0
+HUB=0
+HUB_DIR="${TABLE_COMPANION_HUB_DIR:-/etc/table-companion-venue}"
 DRY_RUN=0
 
 say() { printf '==> %s\n' "$*"; }
@@ -44,13 +52,17 @@ for arg in "$@"; do
     case "$arg" in
         --dev) DEV=1 ;;
         --service) SERVICE=1 ;;
+        --venue-hub) HUB=1 ;;
         --dry-run) DRY_RUN=1 ;;
-        -h|--help) sed -n '2,13p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
-        *) die "unknown option '$arg' (use --dev, --service, --dry-run or --help)" ;;
+        -h|--help) sed -n '2,18p' "$0" | sed 's/^# \{0,1\}//'; exit 0 ;;
+        *) die "unknown option '$arg' (use --dev, --service, --venue-hub, --dry-run or --help)" ;;
     esac
 done
 if [ "$DEV" -eq 1 ] && [ "$SERVICE" -eq 1 ]; then
     die "--dev and --service do not go together: the kiosk gets no test tools (run them one after the other)"
+fi
+if [ "$HUB" -eq 1 ] && [ "$SERVICE" -eq 1 ]; then
+    die "--venue-hub and --service do not go together: the hub runs in the back room, the kiosk at a table"
 fi
 if [ "$DRY_RUN" -eq 1 ]; then say "dry run: printing every step, changing nothing"; fi
 
@@ -134,8 +146,12 @@ packages=(python3 python3-venv python3-pip libzbar0 libgl1 libegl1 libgles2 libg
 pi_packages=(python3-numpy python3-picamera2 python3-libcamera python3-lgpio python3-gpiozero)
 if [ "$IS_PI" -eq 1 ]; then packages+=("${pi_packages[@]}"); fi
 # systemd brings systemd-analyze, which the unit's tests use.
-if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev); fi
+# mosquitto: the venue link's tests start their own broker on 127.0.0.1 (openssl makes their
+# certificates); the broker's own service is disabled again (see below). Chromium and its
+# driver: the wall page's test reads the page in a real headless browser.
+if [ "$DEV" -eq 1 ]; then packages+=(xvfb xauth systemd gcc libc6-dev mosquitto openssl chromium chromium-driver); fi
 if [ "$SERVICE" -eq 1 ]; then packages+=(systemd rsync); fi
+if [ "$HUB" -eq 1 ]; then packages+=(mosquitto openssl systemd); fi
 
 # apt_has PKG: apt can install PKG (its policy names a candidate). The output is read whole
 # first: `apt-cache policy | grep -q` fails under pipefail when grep stops reading early.
@@ -180,6 +196,16 @@ if [ "${#missing[@]}" -gt 0 ]; then
     if [ "${#missing[@]}" -gt 0 ]; then
         as_root env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
     fi
+    # Debian's mosquitto package enables and starts a broker on port 1883: a table (or a
+    # developer's laptop) runs none, so the one --dev brought in is stopped and disabled.
+    for pkg in "${missing[@]}"; do
+        if [ "$pkg" = "mosquitto" ] && [ "$HUB" -eq 0 ]; then
+            say "mosquitto: installed for the tests only; its service is disabled (no broker runs here)"
+            if [ "$DRY_RUN" -eq 1 ] || command -v systemctl >/dev/null; then
+                as_root systemctl disable --now mosquitto.service || warn "could not disable mosquitto.service: run 'sudo systemctl disable --now mosquitto'"
+            fi
+        fi
+    done
 else
     say "system packages: all present"
 fi
@@ -307,8 +333,35 @@ build_venv() {
     fi
 }
 
+# install_hub: the back room of a club night (--venue-hub): Mosquitto configured by the same
+# code the tests start it with (python -m venue.broker: TLS, passwords, ACL), run by its own
+# unit (Debian's mosquitto.service, on port 1883 without TLS, is disabled), and the hub.
+install_hub() {
+    local venue="${TABLE_COMPANION_VENUE:-club}" tables="${TABLE_COMPANION_TABLES:-10}" host hub_user
+    case "$venue" in ''|*[+#/\ ]*) die "TABLE_COMPANION_VENUE must be a name without +, #, / or spaces, not '$venue'" ;; esac
+    case "$tables" in ''|*[!0-9]*) die "TABLE_COMPANION_TABLES must be a number of tables, not '$tables'" ;; esac
+    host="$(hostname 2>/dev/null || echo localhost)"
+    hub_user="${SUDO_USER:-$(id -un)}"
+    need_root "to configure Mosquitto and the hub (/etc, systemd units)"
+    say "venue hub: Mosquitto for venue '$venue' with $tables tables, configured in $HUB_DIR"
+    as_root install -d -m 0755 "$HUB_DIR"
+    as_root "$VENV/bin/python" -m venue.broker "$HUB_DIR" --venue "$venue" --tables "$tables" \
+        --host "$host.local" --host "$host" --host localhost --run-as mosquitto
+    as_root chown mosquitto:mosquitto "$HUB_DIR/passwd" "$HUB_DIR/acl" "$HUB_DIR/tls/server.key" "$HUB_DIR/data"
+    local unit
+    for unit in table-companion-broker.service table-companion-hub.service; do
+        sed -e "s#@HUB_DIR@#$HUB_DIR#g" -e "s#@VENV@#$VENV#g" -e "s#@VENUE@#$venue#g" \
+            -e "s#@HUB_USER@#$hub_user#g" "$ROOT/systemd/$unit" | install_file "$UNIT_DIR/$unit" 0644
+    done
+    as_root systemctl daemon-reload
+    as_root systemctl disable --now mosquitto.service || warn "could not disable Debian's mosquitto.service"
+    as_root systemctl enable --now table-companion-broker.service table-companion-hub.service
+    say "done. The wall page: http://$host.local:8080/ ; the tables' settings are printed above, their CA certificate is $HUB_DIR/tls/ca.pem"
+}
+
 if [ "$SERVICE" -eq 0 ]; then
     build_venv "$VENV" "$ROOT" 1 run
+    if [ "$HUB" -eq 1 ]; then install_hub; exit 0; fi
     say "done. Run the app: $VENV/bin/companion"
     exit 0
 fi
@@ -321,7 +374,7 @@ say "installing the kiosk in $PREFIX (user $SERVICE_USER, data in $DATA_DIR)"
 as_root install -d -m 0755 -o root -g root "$PREFIX" "$PREFIX/src"
 as_root rsync -a --delete --chown=root:root --chmod=D0755,F0644 \
     --exclude=__pycache__ --exclude='*.pyc' --exclude='*.egg-info' --exclude=/build \
-    "$ROOT/companion" "$ROOT/hardware" "$ROOT/vision" "$ROOT/ui" "$ROOT/tools" "$ROOT/systemd" \
+    "$ROOT/companion" "$ROOT/hardware" "$ROOT/vision" "$ROOT/ui" "$ROOT/venue" "$ROOT/tools" "$ROOT/systemd" \
     "$ROOT/docs" "$ROOT/pyproject.toml" "$ROOT/requirements.txt" "$ROOT/requirements-dev.txt" \
     "$ROOT/README.md" "$PREFIX/src/"
 build_venv "$PREFIX/venv" "$PREFIX/src" 0 as_root

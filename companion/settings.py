@@ -11,6 +11,11 @@
                              # left out: the camera focuses by itself (Picamera2 only)
     fullscreen = false
     sound = true
+    venue = ""               # a club's or café's venue name: "" (the default) = no venue,
+                             # and nothing opens a socket
+    venue_broker = ""        # the venue's MQTT broker, host:port (8883: MQTT over TLS)
+    table_id = ""            # this table's id at the venue (no +, # or /)
+    venue_tls = true         # TLS to the broker (false only for a broker on this machine)
 
     [pins]                   # BCM numbers; checked by hardware.pins
     end_turn = 17
@@ -45,6 +50,7 @@ import tomli_w
 
 from companion.errors import SettingsError
 from companion.inputs import read_bounded_text, reason_of
+from companion.venue.names import VenueError, check_broker, check_name
 
 log = logging.getLogger(__name__)
 
@@ -90,6 +96,10 @@ class Settings:
     sound: bool = True
     #: seconds of the turn countdown (0: off); it never ends a turn, it only hurries and beeps
     turn_countdown: int = 0
+    venue: str = ""
+    venue_broker: str = ""
+    table_id: str = ""
+    venue_tls: bool = True
     pins: Mapping[str, Any] = field(default_factory=dict)
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -109,8 +119,15 @@ class Settings:
             return (1280, 720)
         return int(match["w"]), int(match["h"])
 
+    @property
+    def has_venue(self) -> bool:
+        """A venue is set: the table publishes to it (with none, nothing opens a socket)."""
+        return bool(self.venue)
+
 
 FIELDS: tuple[str, ...] = tuple(f.name for f in fields(Settings))
+#: the venue link's keys: written only once one is set (a table without a venue keeps the file it had)
+VENUE_KEYS = ("venue", "venue_broker", "table_id", "venue_tls")
 DEFAULTS = Settings()
 
 
@@ -258,7 +275,23 @@ def _value_problem(key: str, value: Any) -> str:
     elif key == "turn_countdown":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTDOWN:
             return f"turn_countdown must be whole seconds from 0 (off) to {MAX_COUNTDOWN}, not {_show(value)}"
-    elif key in ("fullscreen", "sound"):
+    elif key in ("venue", "table_id"):
+        if not isinstance(value, str):
+            return f"{key} must be text, not {_show(value)}"
+        if value:
+            try:
+                check_name(value, "venue name" if key == "venue" else "table id")
+            except VenueError as exc:
+                return f"{key}: {exc}"
+    elif key == "venue_broker":
+        if not isinstance(value, str):
+            return f"venue_broker must be text (host:port), not {_show(value)}"
+        if value:
+            try:
+                check_broker(value)
+            except VenueError as exc:
+                return f"venue_broker: {exc}"
+    elif key in ("fullscreen", "sound", "venue_tls"):
         if not isinstance(value, bool):
             return f"{key} must be true or false, not {_show(value)}"
     return ""
@@ -336,7 +369,8 @@ def save_settings(settings: Settings, path: str | Path) -> SaveResult:
         value = getattr(settings, name)   # every settings field, by name
         if name in document and value == getattr(current.settings, name):   # the same field, by name
             continue    # unchanged: keep the user's own text, even one that could not be used
-        if value is None or (name == "pins" and not value and name not in document):
+        if value is None or (name == "pins" and not value and name not in document) \
+                or (name in VENUE_KEYS and name not in document and value == getattr(DEFAULTS, name)):
             document.pop(name, None)
             continue
         document[name] = _plain(value)

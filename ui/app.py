@@ -77,6 +77,11 @@ class CompanionApp(App):
     clock_face = StringProperty("")
     clock_note = StringProperty("")
     clock_paused = BooleanProperty(False)
+    #: the venue link's status in words ("" with no venue set), its state for the indicator's
+    #: colour ("" with no venue: the indicator takes no room) and its short words
+    venue_text = StringProperty("")
+    venue_state = StringProperty("")
+    venue_short = StringProperty("")
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -92,6 +97,7 @@ class CompanionApp(App):
         self.lifecycle: Lifecycle | None = None
         self._translator = Translator("en")
         self._clear_banner_event = None
+        self._venue_said = ""
         self.controller = TableController(self, self.data_dir / JOURNAL_FILE, open_camera=self._open_camera)
 
     # -- translation -------------------------------------------------------
@@ -145,8 +151,9 @@ class CompanionApp(App):
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
         self.controller.turn_countdown = float(self.settings.turn_countdown)
-        self.notices = notices
         self.controller.open_journal()
+        notices.extend(self._open_venue())
+        self.notices = notices
 
         scale_to_window()
         import ui.widgets.steady  # noqa: F401  (the buttons common.kv builds on)
@@ -165,6 +172,45 @@ class CompanionApp(App):
 
             root.ids.panel_slot.add_widget(SimulatedPanel(hardware=self.hardware))
         return root
+
+    def _open_venue(self) -> list[Text]:
+        """The venue link, when a venue is set and the journal is written normally (a problem
+        with it is a notice; play goes on without it).  No venue: nothing opens a socket."""
+        if not self.settings.has_venue or self.controller.journal is None \
+                or self.controller.journal_mode != "normal":
+            return []
+        from venue.opening import open_link
+
+        link, problem = open_link(self.settings, self.data_dir, self.controller.journal_path,
+                                  on_status=lambda status: Clock.schedule_once(
+                                      lambda _dt: self._venue_status(status), 0))
+        self.controller.venue, self.controller.table_id = link, self.settings.table_id
+        if link is not None:
+            self._venue_status(link.status)
+        return [problem] if problem is not None else []
+
+    def restart_venue(self) -> None:
+        """The venue's settings changed: the link starts again with them (or stops)."""
+        if self.controller.venue is not None:
+            self.controller.venue.close(1.0)
+            self.controller.venue = None
+        self.venue_state = self.venue_short = self.venue_text = ""
+        self._venue_said = ""
+        for problem in self._open_venue():
+            self.show_banner(self.tr(problem), seconds=10, error=True)
+        self.controller.tell_venue()
+
+    def _venue_status(self, status: Any) -> None:
+        """The link's status on the Kivy thread: the indicator's words; a refusal or the first
+        loss of the broker said once on the strip, never again while it lasts."""
+        self.venue_text = self.tr(status.text)
+        self.venue_state = status.state
+        self.venue_short = self.tr(status.short)
+        if status.state in ("refused", "offline") and status.state != self._venue_said:
+            self._venue_said = status.state
+            self.show_banner(self.tr(status.text), seconds=8, error=status.state == "refused")
+        elif status.state == "connected":
+            self._venue_said = ""
 
     def on_start(self) -> None:
         from ui.widgets.keyboard import install as install_keyboard

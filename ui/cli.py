@@ -8,6 +8,7 @@
     companion import FILE|DIR ...                   add recorded games (duplicates skipped)
     companion backup FILE / restore FILE            a consistent copy of the journal / put one back
     companion stats [--game NAME] [--period P]      players' and games' figures as JSON
+    companion hub --venue NAME --password-file FILE [...]   a venue's hub and wall page (venue.hub)
 
 Subcommands import only what they need, so ``replay`` never loads Kivy.
 """
@@ -35,6 +36,10 @@ def main(argv: list[str] | None = None) -> int:
         from companion.journal_cli import journal_main
 
         return journal_main(argv[1:])
+    if argv and argv[0] == "hub":
+        from venue.hub.__main__ import main as hub_main
+
+        return hub_main(argv[1:])
     if argv and argv[0] in ("export", "import", "backup", "restore", "stats"):
         from companion.history_cli import history_main
 

@@ -26,6 +26,7 @@ from companion.session import SessionEvent, TableSession
 from companion.timeline import recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, StorageProblem, describe, unsaved_text
+from companion.venue.messages import idle_state, session_state
 from ui.colours import colour_key
 
 JOURNAL_FILE = "journal.sqlite3"
@@ -144,6 +145,9 @@ class TableController:
         self.turn_countdown = 0.0
         self._countdown: TurnCountdown | None = None
         self._hurrying: int | None = None
+        #: the venue link (venue.publisher.VenueLink) when a venue is set, else None
+        self.venue: Any = None
+        self.table_id = ""
 
     # -- words ---------------------------------------------------------------
     def say(self, text: Text | str) -> str:
@@ -290,6 +294,9 @@ class TableController:
         if self._cancel_retry is not None:
             self._cancel_retry()
             self._cancel_retry = None
+        if self.venue is not None:
+            self.venue.close()
+            self.venue = None
         if self.journal is not None:
             self.journal.close()
 
@@ -335,6 +342,7 @@ class TableController:
                 self.shell.show_banner(self.shell.tr(reason), seconds=8)
         self.shell.goto("table")
         session.announce_turn()
+        self.tell_venue()
 
     def close_game(self) -> None:
         """Leave the table (the game stays in the journal)."""
@@ -343,6 +351,7 @@ class TableController:
             self.session.remove_listener(self._on_session_event)
             self._leave_table()
         self.session = None
+        self.tell_venue()
         if self.hardware is not None:
             self.hardware.all_off()
         self.shell.goto("home")
@@ -419,7 +428,21 @@ class TableController:
             self.camera.close()
             self.camera = None
 
+    def tell_venue(self) -> None:
+        """The venue (when one is set) learns the table's state and sends the new journal rows;
+        it only hands them to the link's thread, never waits."""
+        if self.venue is None:
+            return
+        try:
+            self.venue.update_state(session_state(self.table_id, self.session) if self.session is not None
+                                    else idle_state(self.table_id))
+        except CompanionError as exc:   # a state the summary cannot give: the rows still go
+            log.warning("the venue is not told the table's state: %s", exc)
+        self.venue.wake()
+
     def _on_session_event(self, event: SessionEvent) -> None:
+        if event.kind == "changed":
+            self.tell_venue()
         if event.kind == "signal":
             self.play(event.payload)
         elif event.kind == "error":

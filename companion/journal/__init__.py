@@ -28,6 +28,11 @@ games' ``crc`` were added in version 1 without changing it, older versions ignor
     events(game_id, seq, kind in {do, undo, redo}, payload JSON, crc, at, joined)
     quarantine(id, game_id, seq, kind, payload, crc, at, reason, batch, joined)
 
+The ``published`` table (added in version 2 without changing it; made on open for writing,
+older programs ignore it) is the venue link's outbox marks: ``published(game_id, seq, at)``
+holds the rows a venue's broker has acknowledged (seq -1: the game's start), see
+:mod:`companion.venue.outbox`.  Losing a mark only sends a row again, which the hub counts once.
+
 Version 2 added ``joined`` (1 on a ``do`` confirmed together with the ``do``
 before it: the steps of one camera proposal, undone and redone as one player
 action; part of the row's crc when set).  A version-1 journal gets the columns,

@@ -139,7 +139,8 @@ _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "sqlite_autoindex_events_1", "events"), ("table", "quarantine", "quarantine"),
                 ("index", "games_by_status", "games"), ("table", "meta", "meta"),
                 ("index", "sqlite_autoindex_meta_1", "meta"), ("table", "clock", "clock"),
-                ("index", "clock_by_game", "clock"))
+                ("index", "clock_by_game", "clock"), ("table", "published", "published"),
+                ("index", "sqlite_autoindex_published_1", "published"))
 
 
 def _schema_sql() -> dict[str, str]:

@@ -67,6 +67,12 @@ CREATE TABLE IF NOT EXISTS clock (
     kind    TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS clock_by_game ON clock(game_id);
+CREATE TABLE IF NOT EXISTS published (
+    game_id INTEGER NOT NULL,
+    seq     INTEGER NOT NULL,
+    at      REAL NOT NULL,
+    PRIMARY KEY (game_id, seq)
+);
 """
 
 
@@ -88,6 +94,10 @@ COUNT_GAME_SQL = (f"INSERT INTO meta (key, value) VALUES ('{GAMES_CREATED}', (SE
 
 
 GAME_COLUMNS = "id, game, config, started, finished, status, result, crc"
+
+
+#: meta: the first game a venue is told of (games played before a venue was set stay private)
+VENUE_SINCE = "venue_since"
 
 
 #: a games row's checksum, computed by SQLite with the function below in the

@@ -183,13 +183,13 @@ def test_an_unbounded_opencv_would_bring_numpy_2_to_a_bookworm_laptop(tmp_path):
 
 def test_kiosk_install_carries_every_package_file(tmp_path):
     """The kiosk's venv gets a regular (not editable) install: the wheel must hold every file of
-    the four packages (translations, .kv layouts, catalogues, board profiles)."""
+    the five packages (translations, .kv layouts, catalogues, board profiles)."""
     import shutil
     import zipfile
 
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("companion", "hardware", "vision", "ui"):
+    for name in ("companion", "hardware", "vision", "ui", "venue"):
         shutil.copytree(ROOT / name, src / name, ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
     for name in ("pyproject.toml", "README.md"):
         shutil.copy(ROOT / name, src / name)
@@ -202,7 +202,7 @@ def test_kiosk_install_carries_every_package_file(tmp_path):
     (wheel,) = (tmp_path / "wheel").glob("table_companion-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
     files = sorted(str(p.relative_to(src)) for p in src.rglob("*")
-                   if p.is_file() and p.parts[len(src.parts)] in {"companion", "hardware", "vision", "ui"})
+                   if p.is_file() and p.parts[len(src.parts)] in {"companion", "hardware", "vision", "ui", "venue"})
     assert len(files) > 100
     assert [f for f in files if f not in names] == []
 

@@ -130,7 +130,7 @@ def test_every_path_compiles_the_translations_after_installing_babel(tmp_path, a
 def test_setup_copies_what_the_kiosk_runs(tmp_path):
     """The rsync list names every top-level package pyproject installs, and the tools setup runs."""
     text = SETUP.read_text()
-    for name in ("companion", "hardware", "vision", "ui", "tools", "pyproject.toml"):
+    for name in ("companion", "hardware", "vision", "ui", "venue", "tools", "pyproject.toml"):
         assert f'"$ROOT/{name}"' in text, name
     assert (ROOT / "tools" / "check_pi_stack.py").exists()
 
@@ -290,3 +290,30 @@ def test_on_a_pi_only_what_apt_lacks_of_the_pi_archive_is_left_out(tmp_path):
     for pkg in ("xvfb", "python3-venv", "python3-numpy", "python3-lgpio", "python3-gpiozero", "libsdl2-2.0-0"):
         assert pkg in wanted, install
     assert "python3-picamera2" not in wanted
+
+
+@pytest.mark.parametrize("dev", [True, False])
+def test_dev_brings_mosquitto_for_the_tests_and_leaves_its_service_disabled(tmp_path, dev):
+    """The venue link's tests start their own broker: --dev installs Mosquitto from apt and
+    disables the service Debian's package enables (a table runs no broker); without --dev
+    there is no Mosquitto at all. Stand-ins for dpkg-query (nothing installed), apt-get and
+    systemctl record what set-up does; a Python that is not there stops it after apt."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    log = tmp_path / "calls.log"
+    (bin_dir / "dpkg-query").write_text("#!/bin/sh\nexit 1\n")
+    for tool in ("apt-get", "systemctl"):
+        (bin_dir / tool).write_text(f'#!/bin/sh\necho "{tool} $*" >> {log}\n')
+    for tool in ("dpkg-query", "apt-get", "systemctl"):
+        (bin_dir / tool).chmod(0o755)
+    env = dict(os.environ, PATH=f"{bin_dir}:{os.environ['PATH']}", TABLE_COMPANION_DEVICE_MODEL=str(tmp_path / "none"),
+               PYTHON=str(tmp_path / "no-python"), TABLE_COMPANION_ARCH="amd64")
+    proc = subprocess.run(["bash", str(SETUP), *(["--dev"] if dev else [])], env=env, capture_output=True,
+                          text=True, timeout=300)
+    assert proc.returncode == 1 and f"{tmp_path / 'no-python'} not found" in proc.stderr, proc.stdout + proc.stderr
+    calls = log.read_text().splitlines()
+    (install,) = [line for line in calls if line.startswith("apt-get ") and " install " in line]
+    assert ("mosquitto" in install.split()) is dev
+    assert all((pkg in install.split()) is dev for pkg in ("chromium", "chromium-driver"))   # the wall page's test
+    assert ("systemctl disable --now mosquitto.service" in calls) is dev
+    assert not any("enable" in line and "mosquitto" in line and "disable" not in line for line in calls)

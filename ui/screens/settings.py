@@ -133,6 +133,11 @@ class SettingsScreen(AppScreen):
             if countdown_words(app, seconds) == chosen:
                 return seconds
         return app.settings.turn_countdown
+    def open_venue(self) -> None:
+        """The venue's details (a club night), in a popup of their own."""
+        from ui.widgets.venue_popup import open_venue_popup
+
+        open_venue_popup(App.get_running_app())
 
     def _lens_position(self, app: Any) -> float | None:
         """The focus field: empty = the camera focuses by itself; else dioptres (0 = infinity)."""

@@ -1,0 +1,78 @@
+"""A table with a venue (settings and credentials written by tests/ui/test_venue.py, a real
+Mosquitto on 127.0.0.1): the indicator beside the message strip says the link's state, the
+game reaches the broker, and a change of state moves nothing on screen."""
+from __future__ import annotations
+
+from tests.ui.scenarios_coloretto import set_up_by_taps, start_coloretto
+
+
+def geometry(probe) -> dict:
+    """Where the strip's parts and the table screen's buttons are (window pixels)."""
+    found = {}
+    for widget in probe.walk():
+        ident = getattr(widget, "test_id", "") or ""
+        if ident:
+            found[ident] = [round(v) for v in (*widget.to_window(*widget.pos), *widget.size)]
+    strip = probe.app.root.ids.strip
+    for name in ("message", "venue_indicator"):
+        w = strip.ids[name]
+        found[f"strip.{name}"] = [round(v) for v in (*w.to_window(*w.pos), *w.size)]
+    return found
+
+
+async def venue_indicator(probe) -> None:
+    app = probe.app
+    await probe.until(lambda: app.venue_state == "connected", timeout=60)
+    probe.record("home_indicator", [app.venue_state, app.venue_short])
+    await probe.screenshot("home_venue")
+    await start_coloretto(probe)
+    await set_up_by_taps(probe)
+    await probe.until(lambda: app.venue_state == "connected", timeout=60)
+    probe.record("game", app.session.game_id)
+    await probe.screenshot("table_connected")
+    before = geometry(probe)
+    app.controller.venue.client.disconnect()      # the link drops: the indicator says so
+    await probe.until(lambda: app.venue_state == "offline", timeout=60)
+    await probe.screenshot("table_offline")
+    after = geometry(probe)
+    probe.record("indicator", [app.venue_state, app.venue_short, before["strip.venue_indicator"]])
+    probe.record("moved", sorted(k for k in before if before[k] != after.get(k)))
+
+
+async def venue_entered_in_settings(probe) -> None:
+    """Settings → Venue…: the organiser's details typed in; the link starts at once."""
+    import json
+    import stat
+
+    from tests.ui.scenarios_alles_auf_1_karte import shot
+
+    app = probe.app
+    details = json.loads((app.data_dir / "venue-details.json").read_text())
+    probe.record("state_before", app.venue_state)
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    await probe.settled()
+    await probe.screenshot("settings_with_venue_button")
+    await probe.tap(app.manager.get_screen("settings").ids.venue)
+    await probe.until(lambda: probe.tagged("venue_popup") is not None)
+    popup = probe.tagged("venue_popup")
+    fields = {ident: probe.tagged(ident, popup) for ident in ("venue_name", "venue_server", "venue_table",
+                                                              "venue_user", "venue_password")}
+    fields["venue_table"].text = "t/1"                  # a wildcard: refused, said in the popup
+    fields["venue_name"].text = "club"
+    fields["venue_server"].text = details["server"]
+    await probe.tap(probe.tagged("venue_save", popup))
+    await probe.frames(2)
+    probe.record("refusal", [probe.tagged("venue_popup") is not None,
+                             [t for t in probe.texts(popup) if "may not contain" in t]])
+    fields["venue_table"].text = "t1"
+    fields["venue_password"].text = details["password"]
+    await shot(probe, popup, "venue_popup")
+    await probe.tap(probe.tagged("venue_save", popup))
+    await probe.until(lambda: probe.tagged("venue_popup") is None)
+    await probe.until(lambda: app.venue_state == "connected", timeout=60)
+    await probe.screenshot("settings_after_venue")
+    creds = app.data_dir / "venue" / "credentials.toml"
+    probe.record("after", [app.venue_state, app.settings.venue, app.settings.table_id,
+                           oct(stat.S_IMODE(creds.stat().st_mode)),
+                           details["password"] in app.settings_path.read_text()])

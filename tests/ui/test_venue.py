@@ -1,0 +1,61 @@
+"""The venue indicator (scenarios_venue.py): the real app with a venue set, against a real
+Mosquitto; its game reaches the broker, the indicator's changes move nothing."""
+from __future__ import annotations
+
+import pytest
+
+from companion.venue.credentials import save_credentials
+from tests.venue.broker import Broker
+from tests.venue.listener import Listener
+
+
+def test_the_venue_indicator_says_the_links_state_and_moves_nothing(run_ui, tmp_path):
+    broker = Broker(tmp_path / "broker", "club", ["t1"])
+    broker.start()
+    hub = Listener(broker)
+    try:
+        for size in ("800x480", "1280x800"):
+            data = tmp_path / f"data-{size}"
+            data.mkdir()
+            (data / "settings.toml").write_text(
+                f'venue = "club"\nvenue_broker = "127.0.0.1:{broker.port}"\ntable_id = "t1"\n', encoding="utf-8")
+            save_credentials(data, "t1", broker.passwords["t1"], broker.files.ca.read_bytes())
+            run = run_ui("scenarios_venue:venue_indicator", size=size, data_dir=data, name=f"venue-{size}")
+            r = run.result
+            assert r["home_indicator"] == ["connected", "Venue: live"]
+            state, short, box = r["indicator"]
+            assert (state, short) == ("offline", "Venue: offline") and box[2] > 0
+            assert r["moved"] == []
+            w, h = (int(v) for v in size.split("x"))
+            assert run.image("table_offline").shape[:2] == (h, w)
+            game = r["game"]
+            assert hub.wait_for(lambda m: any(t == "tc/club/table/t1/event" and b["game"] == game and b["seq"] == -1
+                                              for t, b, _ in m))
+    finally:
+        hub.close()
+        broker.stop()
+
+
+@pytest.mark.parametrize("size, lang", [("800x480", None), ("1280x800", "el")])
+def test_the_venue_is_entered_in_settings_and_the_link_starts(run_ui, tmp_path, size, lang):
+    import json
+
+    broker = Broker(tmp_path / "broker", "club", ["t1"], tls=False)
+    broker.start()
+    try:
+        data = tmp_path / "data"
+        data.mkdir()
+        (data / "settings.toml").write_text("venue_tls = false\n", encoding="utf-8")
+        (data / "venue-details.json").write_text(json.dumps({"server": f"127.0.0.1:{broker.port}",
+                                                             "password": broker.passwords["t1"]}))
+        run = run_ui("scenarios_venue:venue_entered_in_settings", size=size, lang=lang, data_dir=data,
+                     name=f"venue-settings-{size}")
+        r = run.result
+        assert r["state_before"] == ""                    # no venue: nothing opened
+        shown, refusal = r["refusal"]
+        assert shown and refusal and "+, # and / have a meaning in MQTT topics" in refusal[0]
+        assert r["after"] == ["connected", "club", "t1", "0o600", False]
+        w, h = (int(v) for v in size.split("x"))
+        assert run.image("settings_after_venue").shape[:2] == (h, w)
+    finally:
+        broker.stop()

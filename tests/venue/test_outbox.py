@@ -1,0 +1,113 @@
+"""The journal as the outbox: unsent rows, marks on acknowledgement, old journals migrated."""
+from __future__ import annotations
+
+import sqlite3
+
+from companion.engine import GameConfig
+from companion.journal import SCHEMA_VERSION, Journal
+from companion.session import TableSession
+from companion.venue.outbox import Outbox
+from tests.fake_game import Add, Roll
+
+#: after Add(0, 3): the rest of a game to 10 (the last roll ends it)
+REST = (Roll(0), Add(1, 3), Roll(0), Add(0, 3), Roll(1))
+
+CONFIG = GameConfig.build("counter", ["Ann", "Bo"], target=10)
+
+
+def play_to_the_end(session):
+    session.submit(Add(0, 3))
+    for action in REST:
+        session.submit(action)
+
+
+def test_rows_wait_until_marked_and_the_last_carries_the_result(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+        waiting = outbox.pending()
+        assert [(p.game_id, p.seq, p.message["seq"]) for p in waiting] == [(session.game_id, -1, -1),
+                                                                            (session.game_id, 0, 0)]
+        assert waiting[0].message["kind"] == "started" and waiting[0].message["seats"][0]["name"] == "Ann"
+        assert waiting[1].message["action"] == {"type": "add", "seat": 0, "amount": 3}
+        outbox.mark(session.game_id, -1)
+        outbox.mark(session.game_id, 0)
+        outbox.mark(session.game_id, 0)     # acknowledged twice: marked once
+        assert outbox.pending() == [] and outbox.backlog() == 0
+        for action in REST:
+            session.submit(action)
+        waiting = outbox.pending()
+        assert [p.seq for p in waiting] == [1, 2, 3, 4, 5] and not any("result" in p.message for p in waiting[:-1])
+        assert waiting[-1].message["result"]["scores"]["final"] is True
+        assert outbox.backlog() == 5
+        outbox.close()
+
+
+def test_rows_written_before_the_link_came_up_are_history(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+        later = max(p.at for p in outbox.pending()) + 1
+        assert all(p.message["history"] for p in outbox.pending(live_since=later))
+        assert not any(p.message["history"] for p in outbox.pending(live_since=0.0))
+        assert len(outbox.pending(limit=1)) == 1
+        outbox.close()
+
+
+def test_games_finished_before_a_venue_was_set_stay_private(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        play_to_the_end(TableSession.new(journal, CONFIG))
+        playing = TableSession.new(journal, CONFIG)
+        outbox = Outbox(path, "t1")
+        assert {p.game_id for p in outbox.pending()} == {playing.game_id}
+        outbox.close()
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")      # the first game sent is remembered
+        assert outbox.since == playing.game_id
+        outbox.close()
+
+
+def test_marks_survive_reopening_and_a_new_game_is_sent(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        play_to_the_end(session)
+        for p in outbox.pending():
+            outbox.mark(p.game_id, p.seq)
+        outbox.close()
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        assert outbox.pending() == []
+        second = TableSession.new(journal, CONFIG)
+        assert [(p.game_id, p.seq) for p in outbox.pending()] == [(second.game_id, -1)]
+        outbox.close()
+
+
+def test_a_journal_without_the_published_table_gets_it_on_open(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+    db = sqlite3.connect(path)
+    db.execute("DROP TABLE published")    # as version 2 wrote it before the venue link
+    db.commit()
+    db.close()
+    with Journal(path, read_only=True) as journal:    # read as it is
+        assert len(journal.events(session.game_id).events) == 1
+    db = sqlite3.connect(path)
+    assert "published" not in {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    db.close()
+    with Journal(path) as journal:
+        assert journal.notices == []
+        resumed = TableSession.resume(journal, session.game_id)
+        assert resumed.state.total == 3
+    db = sqlite3.connect(path)
+    assert "published" in {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
+    db.close()

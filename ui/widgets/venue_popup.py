@@ -1,0 +1,84 @@
+"""Settings → Venue: the venue, its server, this table's id, user name and password.
+
+Saved into settings.toml (venue, venue_broker, table_id) and, for the user name and password,
+into the data dir's venue/credentials.toml (mode 0600, never in the settings, the journal or
+the log); the link starts again with them at once.  An empty venue name turns the link off."""
+from __future__ import annotations
+
+from typing import Any
+
+from kivy.factory import Factory
+from kivy.metrics import dp
+from kivy.uix.boxlayout import BoxLayout
+from kivy.uix.gridlayout import GridLayout
+from kivy.uix.label import Label
+from kivy.uix.popup import Popup
+from kivy.uix.textinput import TextInput
+from kivy.uix.widget import Widget
+
+from companion.errors import CompanionError
+from companion.messages import N_
+from companion.venue.credentials import save_credentials
+
+
+def _input(text: str, hint: str, ident: str, password: bool = False) -> TextInput:
+    field = TextInput(text=text, hint_text=hint, multiline=False, password=password, font_size="16sp",
+                      write_tab=False)
+    field.test_id = ident
+    return field
+
+
+def open_venue_popup(app: Any) -> Popup:
+    settings = app.settings
+    grid = GridLayout(cols=2, spacing=dp(6), row_default_height=dp(40), row_force_default=True,
+                      size_hint_y=None)
+    grid.bind(minimum_height=grid.setter("height"))
+    fields = {
+        "venue": _input(settings.venue, app.tr("none: this table plays alone"), "venue_name"),
+        "venue_broker": _input(settings.venue_broker, "backroom.local:8883", "venue_server"),
+        "table_id": _input(settings.table_id, "table-7", "venue_table"),
+        "username": _input("", app.tr("as the organiser gave it"), "venue_user"),
+        "password": _input("", app.tr("unchanged when left empty"), "venue_password", password=True),
+    }
+    labels = {"venue": N_("Venue"), "venue_broker": N_("Server (name:port)"), "table_id": N_("This table's id"),
+              "username": N_("User name"), "password": N_("Password")}
+    for key, field in fields.items():
+        grid.add_widget(Label(text=app.tr(labels[key]), font_size="16sp", halign="left", valign="middle",
+                              size_hint_x=0.45, text_size=(dp(180), None)))
+        grid.add_widget(field)
+    error = Label(text="", color=(1, 0.45, 0.4, 1), font_size="15sp", size_hint_y=None, height=dp(40))
+    error.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
+    body = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4))
+    body.add_widget(grid)
+    body.add_widget(error)
+    body.add_widget(Widget())      # the rest of a tall window below the fields, not above them
+    buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
+    popup = Popup(title=app.tr("Venue"), title_size="19sp", content=body, size_hint=(0.94, 0.94),
+                  auto_dismiss=False)
+    popup.test_id = "venue_popup"
+
+    def save(*_args: Any) -> None:
+        values = {k: f.text.strip() for k, f in fields.items()}
+        try:
+            new = app.settings.with_changes(venue=values["venue"], venue_broker=values["venue_broker"],
+                                            table_id=values["table_id"])
+            if values["password"]:
+                save_credentials(app.data_dir, values["username"] or values["table_id"], values["password"])
+            app.save_settings(new)
+        except (CompanionError, ValueError, OSError) as exc:
+            error.text = str(exc)
+            return
+        popup.dismiss()
+        app.restart_venue()
+
+    cancel = Factory.BigButton(text=app.tr("Cancel"), background_color=(0.3, 0.32, 0.36, 1))
+    cancel.test_id = "venue_cancel"
+    cancel.bind(on_release=lambda *_a: popup.dismiss())
+    ok = Factory.BigButton(text=app.tr("Save"), background_color=(0.1, 0.45, 0.28, 1))
+    ok.test_id = "venue_save"
+    ok.bind(on_release=save)
+    buttons.add_widget(cancel)
+    buttons.add_widget(ok)
+    body.add_widget(buttons)
+    popup.open()
+    return popup
