@@ -11,6 +11,7 @@
                              # left out: the camera focuses by itself (Picamera2 only)
     fullscreen = false
     sound = true
+    colour_symbols = true    # colours drawn with a symbol as well (for colour-blind players)
 
     [pins]                   # BCM numbers; checked by hardware.pins
     end_turn = 17
@@ -84,6 +85,8 @@ class Settings:
     lens_position: float | None = None
     fullscreen: bool = False
     sound: bool = True
+    #: every colour drawn with its symbol as well as its fill (for colour-blind players)
+    colour_symbols: bool = True
     pins: Mapping[str, Any] = field(default_factory=dict)
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -249,7 +252,7 @@ def _value_problem(key: str, value: Any) -> str:
         if isinstance(value, bool) or not isinstance(value, (int, float)) \
                 or not math.isfinite(value) or value < 0:
             return f"lens_position must be a number of dioptres, 0 or more, not {_show(value)}"
-    elif key in ("fullscreen", "sound"):
+    elif key in ("fullscreen", "sound", "colour_symbols"):
         if not isinstance(value, bool):
             return f"{key} must be true or false, not {_show(value)}"
     return ""

@@ -62,6 +62,8 @@ class CompanionApp(App):
     #: the section of the game's quick reference that explains the refusal shown (-1: none)
     refusal_rule = NumericProperty(-1)
     simulated = BooleanProperty(False)
+    #: colours drawn with their symbols (Settings' switch; ui/widgets/colour_mark.py)
+    colour_symbols = BooleanProperty(True)
     #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
     journal_mode = StringProperty("normal")
     #: the bar shown while confirmed moves wait in memory for the storage to work again
@@ -118,6 +120,7 @@ class CompanionApp(App):
         notices = []
         loaded = read_settings(self.settings_path)   # never raises: problems are reported per key
         self.settings, self.settings_pin_problems = loaded.settings, loaded.pin_problems
+        self.colour_symbols = self.settings.colour_symbols
         notices.extend(self._settings_notices(loaded))
         if "pins" in loaded.bad_keys:   # [pins] unreadable: never drive unknown wiring with default pins
             self.options = replace(self.options, simulate=True)
@@ -352,6 +355,7 @@ class CompanionApp(App):
             log.warning("settings not saved: %s", exc)
             raise
         self.settings = settings
+        self.colour_symbols = settings.colour_symbols
         if self.hardware is not None:
             self.hardware.muted = not settings.sound
         old = set(map(id, self._settings_notice_list))

@@ -23,7 +23,8 @@ from companion.errors import CompanionError
 from companion.messages import Text
 from companion.match import match_in_options, next_game_config
 from companion.signals import ErrorSignal
-from ui.colours import ink_on, rgba, seat_rgb
+from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games import game_ui
 from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
@@ -199,8 +200,10 @@ class ScoresScreen(AppScreen):
         table.columns, table.winners = len(names), tuple(sorted(winners))
         header = []
         for seat, name in enumerate(names):
-            colour = seat_rgb(colours[seat] if seat < len(colours) else "", seat)
-            cell = Factory.ScoreName(text=(WINNER_MARK if seat in winners else "") + escape_markup(name),
+            chosen = colours[seat] if seat < len(colours) else ""
+            colour = seat_rgb(chosen, seat)
+            cell = Factory.ScoreName(text=(WINNER_MARK if seat in winners else "")
+                                     + with_symbol(escape_markup(name), colour_key(chosen)),
                                      color=rgba(ink_on(colour)))
             cell.fill = rgba(colour)
             own = [line for line in sheet.get("lines", []) if line.get("seat") == seat]

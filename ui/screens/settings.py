@@ -156,6 +156,7 @@ class SettingsScreen(AppScreen):
         self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
         self.ids.sound.state = "down" if settings.sound else "normal"
         self.ids.fullscreen.state = "down" if settings.fullscreen else "normal"
+        self.ids.colour_symbols.state = "down" if settings.colour_symbols else "normal"
         pins = dict(settings.pins)
         try:
             pins = PinMap.from_dict(pins).to_dict()   # the whole map, defaults filled in
@@ -182,6 +183,7 @@ class SettingsScreen(AppScreen):
                 camera_size=size_from_words(self.ids.camera_size.text) or "1280x720",
                 lens_position=self._lens_position(app),
                 sound=self.ids.sound.state == "down", fullscreen=self.ids.fullscreen.state == "down",
+                colour_symbols=self.ids.colour_symbols.state == "down",
                 pins=pins)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:

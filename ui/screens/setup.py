@@ -21,6 +21,7 @@ from companion.stats import KnownPlayer, PlayerNames, known_players
 from companion.record import remembered_options
 from companion.signals import ErrorSignal
 from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games import game_ui
 from ui.games.editors import OptionEditor, TextRowEditor, error_text
 from ui.kv import load_kv
@@ -180,7 +181,7 @@ class SetupScreen(AppScreen):
                 row.ids.name.text = name
             colour = colours[row.seat]
             back = seat_rgb(colour, row.seat)
-            row.ids.colour.text = app.tr(colour)
+            row.ids.colour.text = with_symbol(_markup_safe(app.tr(colour)), colour_key(colour))
             row.ids.colour.background_color = rgba(back)
             row.ids.colour.color = rgba(ink_on(back))
             row.colour_key = colour
@@ -210,7 +211,7 @@ class SetupScreen(AppScreen):
             swatch = Factory.ColourSwatch(background_color=rgba(back), color=rgba(ink_on(back)))
             swatch.colour, swatch.chosen = colour, colours[seat] == colour
             holder = colours.index(colour) if colour in colours else None
-            label = app.tr(colour)
+            label = with_symbol(_markup_safe(app.tr(colour)), colour)
             if holder is not None and holder != seat:
                 label += "\n[size=12sp]" + _markup_safe(names[holder]) + "[/size]"
             swatch.text = label

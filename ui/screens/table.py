@@ -10,7 +10,8 @@ from ui.app_screen import AppScreen
 from companion.engine import TABLE
 from companion.games import load_manifest
 from companion.signals import FinalRound, GameEnded
-from ui.colours import ink_on, rgba, seat_rgb
+from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import symbol_of
 from ui.games import game_ui, view_for
 from ui.kv import load_kv
 
@@ -26,6 +27,8 @@ FINAL_ROUND_SECONDS = 15
 class TableScreen(AppScreen):
     game_title = StringProperty("")
     turn_text = StringProperty("")
+    #: the acting seat's colour symbol drawn before ``turn_text`` ('' when none or off)
+    turn_symbol = StringProperty("")
     proposal_text = StringProperty("")
     camera_note = StringProperty("")
     has_proposal = BooleanProperty(False)
@@ -52,6 +55,7 @@ class TableScreen(AppScreen):
             self.ids.view_slot.add_widget(self.view)
         self.game_title = session.game.title
         self.turn_text = turn_text(app, session)
+        self.turn_symbol = symbol_of(turn_colour(session))
         background = turn_rgb(session)
         self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
         self.fit_turn()
@@ -158,6 +162,14 @@ class TableScreen(AppScreen):
         app = App.get_running_app()
         app.manager.get_screen("scores").show_session(app.session)
         app.goto("scores")
+
+
+def turn_colour(session) -> str | None:
+    """The acting seat's colour (a palette key), or None when the header is neutral."""
+    seats = session.to_act
+    if session.is_over or len(seats) != 1 or seats[0] == TABLE:
+        return None
+    return colour_key(session.config.players[seats[0]].colour)
 
 
 def turn_rgb(session) -> tuple[float, float, float]:

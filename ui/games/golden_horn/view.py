@@ -24,7 +24,9 @@ from companion.messages import N_, Text
 from ui.games.golden_horn.controls import PORT_TITLES, GhControls
 from ui.games.golden_horn.widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
-from ui.colours import seat_rgb
+from kivy.utils import escape_markup
+from ui.colours import colour_key, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games.kit import TableKit, reuse
 from ui.widgets.table_camera import TableCameraView
 
@@ -161,7 +163,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 heading = ship.heading
                 if ship_id == self.picked_ship and self.reverse:   # the turn-around being tried
                     heading = {"toC": "toV", "toV": "toC"}.get(heading or "", heading)
-                text = f"{self.name(ship.owner)[:1]}{ship.name}{heading_mark(heading)}"
+                text = escape_markup(f"{self.name(ship.owner)[:1]}{ship.name}") + heading_mark(heading)
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
@@ -198,8 +200,9 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             item.flashing = number in self.flashing
             cards = (Text("{count} card", "{count} cards", count=seat.hand_size) if seat.hand is None
                      else Text("cards: {cards}", cards=dots(seat.hand) or "0"))
-            item.ids.head.text = self.tr(Text("[b]{name}[/b] {points} VP · {cards}", name=self.name(number),
-                                              points=seat.score, cards=cards))
+            item.ids.head.text = with_symbol(self.tr(Text("[b]{name}[/b] {points} VP · {cards}", name=self.name(number),
+                                                          points=seat.score, cards=cards)),
+                                             colour_key(players[number].colour) if number < len(players) else None)
             item.ids.cubes.text = cube_markup(seat.warehouse) or self.tr("empty warehouse")
         if vm.final_round:   # the final round names itself in place of the round's number
             info = "[color=ff6050][b]" + self.tr("Final round!") + "[/b][/color] · " + self.tr(
