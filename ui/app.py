@@ -64,6 +64,8 @@ class CompanionApp(App):
     simulated = BooleanProperty(False)
     #: colours drawn with their symbols (Settings' switch; ui/widgets/colour_mark.py)
     colour_symbols = BooleanProperty(True)
+    #: the table's game has a camera: the strip offers "What colour?" (ui/widgets/colour_probe.py)
+    can_name_colours = BooleanProperty(False)
     #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
     journal_mode = StringProperty("normal")
     #: the bar shown while confirmed moves wait in memory for the storage to work again
@@ -342,6 +344,16 @@ class CompanionApp(App):
 
     def other_reading(self) -> None:
         self.controller.other_reading()
+
+    def open_colour_probe(self) -> None:
+        """What colour is this? The camera's view with its marked spot, the colour named."""
+        feed = self.controller.camera if self.controller is not None else None
+        if feed is None:
+            self.show_banner(self.tr("This game has no camera: colours can be named only with one."), 6)
+            return
+        from ui.widgets.colour_probe import ColourProbe, feed_frames
+
+        ColourProbe(feed_frames(feed)).open()
 
     def reject_proposal(self) -> None:
         self.manager.get_screen("table").reject()

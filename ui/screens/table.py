@@ -56,6 +56,7 @@ class TableScreen(AppScreen):
         self.game_title = session.game.title
         self.turn_text = turn_text(app, session)
         self.turn_symbol = symbol_of(turn_colour(session))
+        app.can_name_colours = getattr(app.controller, "camera", None) is not None
         background = turn_rgb(session)
         self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
         self.fit_turn()
@@ -81,6 +82,7 @@ class TableScreen(AppScreen):
     def on_leave(self, *_args) -> None:
         app = App.get_running_app()
         app.proposal_text, app.has_other_reading, app.camera_note = "", False, ""
+        app.can_name_colours = False
 
     def fit_turn(self) -> None:
         """The largest header font the name fits in, on one line."""
