@@ -69,3 +69,31 @@ def symbol_texture(symbol: str, size: float, rgb: tuple[float, ...]) -> Any:
     label = CoreLabel(text=symbol, font_size=size, font_name=SYMBOL_FONT, color=(*rgb[:3], 1))
     label.refresh()
     return label.texture
+
+
+def mark_corner(widget: Any, colour: str | None, ink: Sequence[float], size_sp: float = 14) -> None:
+    """Draw ``colour``'s symbol in ``widget``'s top left corner, in ``ink`` (over its fill,
+    under nothing): for a swatch whose text is the colour's name.  Called again, it
+    replaces the symbol (or takes it away: symbols off, a colour without one)."""
+    from kivy.graphics import Color, Rectangle
+    from kivy.metrics import dp, sp
+
+    widget.canvas.after.remove_group("colour-mark")
+    mark = symbol_of(colour)
+    if not mark:
+        widget.colour_mark_rect = None
+        return
+    texture = symbol_texture(mark, sp(size_sp), (1.0, 1.0, 1.0))
+    with widget.canvas.after:
+        Color(*ink[:3], 1, group="colour-mark")
+        widget.colour_mark_rect = Rectangle(texture=texture, size=texture.size, group="colour-mark")
+
+    def place(*_args: Any) -> None:
+        rect = getattr(widget, "colour_mark_rect", None)
+        if rect is not None:
+            rect.pos = (widget.x + dp(4), widget.top - rect.size[1] - dp(3))
+
+    if not getattr(widget, "colour_mark_bound", False):
+        widget.bind(pos=place, size=place)
+        widget.colour_mark_bound = True
+    place()
