@@ -16,11 +16,13 @@ async def popup_shot(probe, popup, name: str) -> None:
 
 
 def marks(widgets) -> list:
-    """Each swatch's corner symbol: its texture's size, or None (none drawn)."""
+    """Each swatch's corner symbol: [its width, height, x and y from the swatch's corner,
+    the swatch's width and height], or None (none drawn)."""
     out = []
     for widget in widgets:
         rect = getattr(widget, "colour_mark_rect", None)
-        out.append(list(rect.size) if rect is not None else None)
+        out.append(None if rect is None else [round(v) for v in (
+            *rect.size, rect.pos[0] - widget.x, rect.pos[1] - widget.y, widget.width, widget.height)])
     return out
 
 

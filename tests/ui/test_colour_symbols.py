@@ -21,8 +21,9 @@ def test_picker_and_table_with_symbols_on_and_off(run_ui, tmp_path, size, symbol
     assert r["symbols_setting"] is symbols
     assert r["swatches"] == SEATS and r["swatch_texts"] == SEATS   # the names stay, symbols or not
     if symbols:
-        assert all(m is not None and m[0] > 0 for m in r["swatch_marks"])
-        assert all(m is not None for m in r["seat_buttons"])
+        for w, h, dx, dy, width, height in r["swatch_marks"] + r["seat_buttons"]:
+            # each symbol inside its own swatch, in the top half (the name is in the middle)
+            assert w > 0 and 0 <= dx and dx + w <= width and height / 2 <= dy and dy + h <= height
         name, symbol = r["turn"]
         assert symbol in COLOUR_SYMBOLS.values() and name
         assert r["card_symbols"] and all(shown for _card, shown in r["card_symbols"])

@@ -91,7 +91,8 @@ def mark_corner(widget: Any, colour: str | None, ink: Sequence[float], size_sp: 
     def place(*_args: Any) -> None:
         rect = getattr(widget, "colour_mark_rect", None)
         if rect is not None:
-            rect.pos = (widget.x + dp(4), widget.top - rect.size[1] - dp(3))
+            # y + height, not top: a size or pos callback can run before ``top`` follows them
+            rect.pos = (widget.x + dp(4), widget.y + widget.height - rect.size[1] - dp(3))
 
     if not getattr(widget, "colour_mark_bound", False):
         widget.bind(pos=place, size=place)
