@@ -67,7 +67,7 @@ class FleetSeatRow(ButtonBehavior, BoxLayout):
         box = self.ids.sails
         for ship, sails in enumerate(fleet or ()):
             if ship:
-                box.add_widget(Widget(size_hint=(None, None), size=(dp(8), dp(14))))
+                box.add_widget(Widget(size_hint=(None, None), size=(dp(8), dp(20))))
             for sail in sails:
                 box.add_widget(SailDot(rgb=SAIL_RGB[sail], text=symbol_of(COLOUR_NAMES_EN[sail]),
                                           color=(*ink_on(SAIL_RGB[sail]), 1)))
