@@ -2,7 +2,8 @@
 
 Players who cannot tell red from green (or blue from yellow) read the symbol drawn on or
 beside the colour: the same colour has the same symbol on every screen and in every game
-(a red cube in Golden Horn, a red die in Alles auf 1 Karte and a red seat all carry ♥).
+(a red cube in Golden Horn, a red die in Alles auf 1 Karte and a red seat all carry ♥;
+no symbol is the winners' star ★).
 Every symbol is a glyph of DejaVu Sans, the symbol font Kivy ships (checked by
 tests/ui/test_colour_symbols.py on the rendered font), and no two colours share one.
 
@@ -15,7 +16,7 @@ from companion.messages import N_
 
 #: the colour's symbol, by the colour's English name as the games' data spell it
 COLOUR_SYMBOLS: dict[str, str] = {
-    "red": "♥", "orange": "▲", "yellow": "★", "green": "♣", "blue": "◆", "purple": "♠",
+    "red": "♥", "orange": "▲", "yellow": "⬢", "green": "♣", "blue": "◆", "purple": "♠",
     "pink": "✿", "brown": "■", "grey": "◐", "black": "✚", "white": "○",
 }
 

@@ -82,10 +82,10 @@ def unmarked_swatches(probe, root) -> list[str]:
         if kind in ("CardChip", "CardButton") and widget.card in COLOUR_SYMBOLS:
             if widget.symbol is None:
                 found.append(f"{kind} {widget.card}")
-        elif kind == "ColourSwatch" or _seat_colour_button(widget):
+        elif kind in ("ColourSwatch", "ScoreName") or _seat_colour_button(widget):
             if getattr(widget, "colour_mark_rect", None) is None:
                 found.append(f"{kind} {colour}")
-        elif kind in ("GhColourButton", "AaColourButton", "ScoreName") and SYMBOL_MARKUP not in widget.text:
+        elif kind in ("GhColourButton", "AaColourButton") and SYMBOL_MARKUP not in widget.text:
             found.append(f"{kind} {widget.text}")
         elif kind in ("PlayerLine", "SeatPanel") and SYMBOL_MARKUP not in widget.title:
             found.append(f"{kind} {widget.title}")

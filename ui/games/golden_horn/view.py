@@ -24,7 +24,6 @@ from companion.messages import N_, Text
 from ui.games.golden_horn.controls import PORT_TITLES, GhControls
 from ui.games.golden_horn.widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
-from kivy.utils import escape_markup
 from ui.colours import colour_key, seat_rgb
 from ui.widgets.colour_mark import with_symbol
 from ui.games.kit import TableKit, reuse
@@ -163,7 +162,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 heading = ship.heading
                 if ship_id == self.picked_ship and self.reverse:   # the turn-around being tried
                     heading = {"toC": "toV", "toV": "toC"}.get(heading or "", heading)
-                text = escape_markup(f"{self.name(ship.owner)[:1]}{ship.name}") + heading_mark(heading)
+                text = f"{self.name(ship.owner)[:1]}{ship.name}{heading_mark(heading)}"
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))

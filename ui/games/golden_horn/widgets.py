@@ -8,9 +8,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 
 from companion.messages import N_
-from companion.golden_horn.data import COLOUR_NAMES as ENGLISH_NAMES
 from ui.colours import rgba, seat_rgb
-from ui.widgets.colour_mark import colour_dot, with_symbol
 
 #: cube / card / square colours (RGBA), by the engine's letters; green lighter and orange
 #: darker than the pieces so that no two are close under simulated colour blindness
@@ -78,7 +76,8 @@ def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
 
 def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
     """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
-    return " ".join(colour_dot(ENGLISH_NAMES[letter], COLOUR_RGBA[letter]) + str(counts.get(letter, 0))
+    dot = "[font={font}][color={rgb}]●[/color][/font]{n}"
+    return " ".join(dot.format(font=SYMBOL_FONT, rgb=hex_of(COLOUR_RGBA[letter]), n=counts.get(letter, 0))
                     for letter in COLOURS if counts.get(letter, 0) or zeros)
 
 
@@ -92,9 +91,8 @@ def fill_cubes(node: Any, counts: dict[str, int]) -> None:
     box.shown = shown
     box.clear_widgets()
     for letter, n in shown:
-        text = with_symbol(str(n), ENGLISH_NAMES[letter])
-        box.add_widget(make("GhShipChip", text=text, back=COLOUR_RGBA[letter], bold=False,
-                            size_hint_x=len(str(n)) + (text != str(n))))
+        box.add_widget(make("GhShipChip", text=str(n), back=COLOUR_RGBA[letter], bold=False,
+                            size_hint_x=len(str(n))))
 
 
 def heading_mark(heading: str | None) -> str:
@@ -104,7 +102,7 @@ def heading_mark(heading: str | None) -> str:
 def dots(colours: str, per_line: int = 0) -> str:
     """Colours as coloured dots (markup), e.g. a ship's sails or the wind cards needed;
     ``per_line`` > 0 starts a new line after that many dots (a narrow route cell)."""
-    marks = [colour_dot(ENGLISH_NAMES[c], COLOUR_RGBA[c]) for c in colours]
+    marks = [f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[c])}]●[/color][/font]" for c in colours]
     if per_line > 0:
         return "\n".join("".join(marks[i:i + per_line]) for i in range(0, len(marks), per_line))
     return "".join(marks)
@@ -129,8 +127,7 @@ def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, A
     chip = Factory.BoxLayout(spacing=0)
     chip.add_widget(hull)
     if cargo:
-        chip.add_widget(make("GhShipChip", text=with_symbol(str(cargo["count"]), ENGLISH_NAMES[cargo["colour"]]),
-                             back=COLOUR_RGBA[cargo["colour"]],
+        chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
                              bold=False, size_hint=(0.4, 1)))
     return chip
 
