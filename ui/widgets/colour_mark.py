@@ -52,11 +52,6 @@ def with_symbol(text: str, colour: str | None) -> str:
     return f"{mark} {text}" if text else mark
 
 
-def colour_dot(colour: str | None, rgb: Sequence[float]) -> str:
-    """A colour as one glyph in its own colour (markup): its symbol, or ● without one."""
-    return symbol_markup(colour, rgb) or f"[font={SYMBOL_FONT}][color={_hex(rgb)}]●[/color][/font]"
-
-
 def colour_word(app: Any, colour: str) -> str:
     """The colour's name in the players' language ("κόκκινο"), or ``colour`` itself."""
     word = COLOUR_WORDS.get(colour)
