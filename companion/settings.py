@@ -16,6 +16,7 @@
     venue_broker = ""        # the venue's MQTT broker, host:port (8883: MQTT over TLS)
     table_id = ""            # this table's id at the venue (no +, # or /)
     venue_tls = true         # TLS to the broker (false only for a broker on this machine)
+    colour_symbols = true    # colours drawn with a symbol as well (for colour-blind players)
 
     [pins]                   # BCM numbers; checked by hardware.pins
     end_turn = 17
@@ -100,6 +101,8 @@ class Settings:
     venue_broker: str = ""
     table_id: str = ""
     venue_tls: bool = True
+    #: every colour drawn with its symbol as well as its fill (for colour-blind players)
+    colour_symbols: bool = True
     pins: Mapping[str, Any] = field(default_factory=dict)
 
     def with_changes(self, **changes: Any) -> "Settings":
@@ -291,7 +294,7 @@ def _value_problem(key: str, value: Any) -> str:
                 check_broker(value)
             except VenueError as exc:
                 return f"venue_broker: {exc}"
-    elif key in ("fullscreen", "sound", "venue_tls"):
+    elif key in ("fullscreen", "sound", "venue_tls", "colour_symbols"):
         if not isinstance(value, bool):
             return f"{key} must be true or false, not {_show(value)}"
     return ""

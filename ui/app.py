@@ -64,6 +64,10 @@ class CompanionApp(App):
     #: the section of the game's quick reference that explains the refusal shown (-1: none)
     refusal_rule = NumericProperty(-1)
     simulated = BooleanProperty(False)
+    #: colours drawn with their symbols (Settings' switch; ui/widgets/colour_mark.py)
+    colour_symbols = BooleanProperty(True)
+    #: the table's game has a camera: the strip offers "What colour?" (ui/widgets/colour_probe.py)
+    can_name_colours = BooleanProperty(False)
     #: "normal", or READ_ONLY / NO_SAVING when the players chose a way around a problem
     journal_mode = StringProperty("normal")
     #: the bar shown while confirmed moves wait in memory for the storage to work again
@@ -131,6 +135,7 @@ class CompanionApp(App):
         notices = []
         loaded = read_settings(self.settings_path)   # never raises: problems are reported per key
         self.settings, self.settings_pin_problems = loaded.settings, loaded.pin_problems
+        self.colour_symbols = self.settings.colour_symbols
         notices.extend(self._settings_notices(loaded))
         if "pins" in loaded.bad_keys:   # [pins] unreadable: never drive unknown wiring with default pins
             self.options = replace(self.options, simulate=True)
@@ -406,6 +411,16 @@ class CompanionApp(App):
     def other_reading(self) -> None:
         self.controller.other_reading()
 
+    def open_colour_probe(self) -> None:
+        """What colour is this? The camera's view with its marked spot, the colour named."""
+        feed = self.controller.camera if self.controller is not None else None
+        if feed is None:
+            self.show_banner(self.tr("This game has no camera: colours can be named only with one."), 6)
+            return
+        from ui.widgets.colour_probe import ColourProbe, feed_frames
+
+        ColourProbe(feed_frames(feed)).open()
+
     def reject_proposal(self) -> None:
         self.manager.get_screen("table").reject()
 
@@ -419,6 +434,7 @@ class CompanionApp(App):
             raise
         self.settings = settings
         self.controller.turn_countdown = float(settings.turn_countdown)   # from the next game on
+        self.colour_symbols = settings.colour_symbols
         if self.hardware is not None:
             self.hardware.muted = not settings.sound
         old = set(map(id, self._settings_notice_list))

@@ -108,6 +108,7 @@ class VisionWorker:
         self._started = False
         self._closed = False
         self._last_read_view = None  # small colour copy of the last frame read (hand check)
+        self._newest_image: np.ndarray | None = None  # the newest frame's full image ("what colour is this?")
         self.settle_latencies_ms: deque[float] = deque(maxlen=1000)  # ms, settling frame -> reading
         self.first_still_latencies_ms: deque[float] = deque(maxlen=1000)  # ms, first still frame -> reading
 
@@ -169,6 +170,16 @@ class VisionWorker:
     def latest(self) -> TableReading | None:
         with self._cond:
             return self._latest
+
+    def newest_frame(self) -> tuple[np.ndarray, tuple[float, float, float] | None] | None:
+        """The newest frame's full image (BGR, never written to) and the anchors' paper white
+        last measured (None: the board was not seen), for naming a colour held before the
+        camera; None before the first frame."""
+        image = self._newest_image   # one reference, swapped whole by the worker thread
+        if image is None:
+            return None
+        location = self.reader.location
+        return image, location.white_bgr if location is not None else None
 
     def wait_for_reading(self, after: int = 0, timeout: float = 5.0) -> TableReading | None:
         """Block until more than ``after`` readings were published (or the worker ends); None on timeout."""
@@ -298,6 +309,7 @@ class VisionWorker:
             finally:
                 self._waiting_since = None
             self._frames += 1
+            self._newest_image = frame.image
             if self._stalled:
                 self._stalled = False
                 log.info("camera (%s) delivers frames again", self.source.name)

@@ -26,7 +26,8 @@ def test_a_typo_d_key_does_not_lose_the_others_on_a_language_tap(tmp_path):
     save_settings(loaded.settings.with_changes(language="el"), path)
     again = tomllib.loads(path.read_text())
     assert again == {"sound": False, "sond": True, "camera": "opencv", "language": "el",
-                     "camera_device": "0", "camera_size": "1280x720", "fullscreen": False, "turn_countdown": 0}
+                     "camera_device": "0", "camera_size": "1280x720", "fullscreen": False, "turn_countdown": 0,
+                     "colour_symbols": True}
 
 
 def test_a_bad_value_takes_its_default_in_memory_only_and_stays_in_the_file(tmp_path):

@@ -34,9 +34,11 @@ class Gallery:
     def __init__(self, probe) -> None:
         self.probe = probe
         self.problems: dict[str, list[dict]] = {}
+        self.unmarked: dict[str, list[str]] = {}
 
     async def __call__(self, name: str) -> None:
         self.problems[name] = measure(self.probe, Path(await self.probe.screenshot(name)), whole_words=True)
+        self.unmarked[name] = unmarked_swatches(self.probe, self.probe.app.root)
 
     async def popup(self, name: str, popup) -> None:
         """A popup sits on the window, not the app's root: its own picture is placed where
@@ -56,9 +58,48 @@ class Gallery:
         probe.results["screenshots"][name] = str(path)
         shim = SimpleNamespace(app=SimpleNamespace(root=popup), walk=probe.walk, visible=probe.visible)
         self.problems[name] = measure(shim, path, whole_words=True)
+        self.unmarked[name] = unmarked_swatches(probe, popup)
 
     def save(self) -> None:
         self.probe.record("problems", self.problems)
+        self.probe.record("unmarked_swatches", self.unmarked)
+
+
+SYMBOL_MARKUP = "[font=DejaVuSans]"
+
+
+def unmarked_swatches(probe, root) -> list[str]:
+    """The colour swatches on screen drawn without their colour's symbol ("CardChip green"):
+    cards, seat buttons and swatches, colour buttons, players' bands, score columns."""
+    from companion.colour_symbols import COLOUR_SYMBOLS
+
+    found = []
+    for widget in probe.walk(root):
+        if not probe.visible(widget):
+            continue
+        kind = type(widget).__name__
+        colour = getattr(widget, "colour", None)
+        if kind in ("CardChip", "CardButton") and widget.card in COLOUR_SYMBOLS:
+            if widget.symbol is None:
+                found.append(f"{kind} {widget.card}")
+        elif kind in ("ColourSwatch", "ScoreName") or _seat_colour_button(widget):
+            if getattr(widget, "colour_mark_rect", None) is None:
+                found.append(f"{kind} {colour}")
+        elif kind in ("GhColourButton", "AaColourButton") and SYMBOL_MARKUP not in widget.text:
+            found.append(f"{kind} {widget.text}")
+        elif kind in ("PlayerLine", "SeatPanel") and SYMBOL_MARKUP not in widget.title:
+            found.append(f"{kind} {widget.title}")
+    return found
+
+
+def _seat_colour_button(widget) -> bool:
+    """Set-up's colour button of a player's row (its seat's colour, drawn in it)."""
+    from companion.colour_symbols import COLOUR_SYMBOLS
+    from ui.colours import colour_key
+
+    row = widget.parent
+    button = getattr(row, "ids", {}).get("colour") if hasattr(row, "colour_key") else None
+    return button is not None and button.__self__ is widget and colour_key(row.colour_key) in COLOUR_SYMBOLS
 
 
 async def _go(probe, wid: str, screen: str) -> None:

@@ -58,6 +58,9 @@ def test_every_screen_is_readable_and_kept_as_a_screenshot(run_ui, artefacts, la
     others = sorted(set(problems) - set(ours))
     if others:
         warnings.warn(f"{lang} {size}: measured problems on {', '.join(others)} (see {kept / 'problems.json'})")
+    # every colour swatch on every screen carries its colour's symbol (companion/colour_symbols.py)
+    unmarked = {screen: found for screen, found in run.result["unmarked_swatches"].items() if found}
+    assert not unmarked, unmarked
     width, height = (int(v) for v in size.split("x"))
     for game, players in (("coloretto", 5), ("golden_horn", 2), ("alles_auf_1_karte", 3), ("caravelas", 4)):
         table = run.result[f"scores_{game}"]

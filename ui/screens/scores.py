@@ -24,7 +24,8 @@ from companion.errors import CompanionError
 from companion.messages import Text
 from companion.match import match_in_options, next_game_config
 from companion.signals import ErrorSignal
-from ui.colours import ink_on, rgba, seat_rgb
+from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import mark_corner
 from ui.games import game_ui
 from ui.kv import load_kv
 from ui.screens.home import WINNER_MARK
@@ -214,10 +215,12 @@ class ScoresScreen(AppScreen):
         table.columns, table.winners = len(names), tuple(sorted(winners))
         header = []
         for seat, name in enumerate(names):
-            colour = seat_rgb(colours[seat] if seat < len(colours) else "", seat)
+            chosen = colours[seat] if seat < len(colours) else ""
+            colour = seat_rgb(chosen, seat)
             cell = Factory.ScoreName(text=(WINNER_MARK if seat in winners else "") + escape_markup(name),
                                      color=rgba(ink_on(colour)))
             cell.fill = rgba(colour)
+            mark_corner(cell, colour_key(chosen), ink_on(colour), size_sp=13)
             own = [line for line in sheet.get("lines", []) if line.get("seat") == seat]
             cell.bind(on_release=lambda _cell, who=name, lines=own: ScoreDetailsPopup(who, lines).open())
             header.append(cell)

@@ -172,6 +172,7 @@ class SettingsScreen(AppScreen):
         self.ids.turn_countdown.text = countdown_words(app, settings.turn_countdown)
         self.ids.sound.state = "down" if settings.sound else "normal"
         self.ids.fullscreen.state = "down" if settings.fullscreen else "normal"
+        self.ids.colour_symbols.state = "down" if settings.colour_symbols else "normal"
         pins = dict(settings.pins)
         try:
             pins = PinMap.from_dict(pins).to_dict()   # the whole map, defaults filled in
@@ -199,6 +200,7 @@ class SettingsScreen(AppScreen):
                 lens_position=self._lens_position(app),
                 sound=self.ids.sound.state == "down", fullscreen=self.ids.fullscreen.state == "down",
                 turn_countdown=self._countdown(app),
+                colour_symbols=self.ids.colour_symbols.state == "down",
                 pins=pins)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:

@@ -21,6 +21,7 @@ from companion.stats import KnownPlayer, PlayerNames, known_players
 from companion.record import remembered_options
 from companion.signals import ErrorSignal
 from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import mark_corner
 from ui.games import game_ui
 from ui.games.editors import OptionEditor, TextRowEditor, error_text
 from ui.kv import load_kv
@@ -183,6 +184,7 @@ class SetupScreen(AppScreen):
             row.ids.colour.text = app.tr(colour)
             row.ids.colour.background_color = rgba(back)
             row.ids.colour.color = rgba(ink_on(back))
+            mark_corner(row.ids.colour.__self__, colour_key(colour), ink_on(back))
             row.colour_key = colour
         self._show_known()
         for _option, editor in self._editors:
@@ -214,6 +216,7 @@ class SetupScreen(AppScreen):
             if holder is not None and holder != seat:
                 label += "\n[size=12sp]" + _markup_safe(names[holder]) + "[/size]"
             swatch.text = label
+            mark_corner(swatch, colour, ink_on(back), size_sp=18)
             swatch.bind(on_release=lambda b, p=picker: (self.choose_colour(seat, b.colour), p.dismiss()))
             picker.ids.swatches.add_widget(swatch)
         self._picker = picker
@@ -255,6 +258,7 @@ class SetupScreen(AppScreen):
             back = SEATED_RGB if chip.seated or not colour_key(usual.get(chip.person)) \
                 else seat_rgb(usual[chip.person])
             chip.background_color, chip.color = rgba(back), rgba(ink_on(back))
+            mark_corner(chip, None if chip.seated else colour_key(usual.get(chip.person)), ink_on(back), size_sp=12)
 
     def take_known(self, person: KnownPlayer) -> None:
         """A known player's chip: seat them (in their usual colour) at the first seat still

@@ -7,6 +7,8 @@ import logging
 from kivy.app import App
 from kivy.metrics import dp
 from kivy.properties import NumericProperty, StringProperty
+from ui.colours import colour_key
+from ui.widgets.colour_mark import symbol_of
 from ui.app_screen import AppScreen
 from ui.table_controller import MainAction
 from kivy.utils import escape_markup
@@ -89,7 +91,8 @@ class StoryScreen(AppScreen):
         for seat, name in enumerate(story.names):
             star = WINNER_MARK if story.sheet.final and seat in story.sheet.winners else ""
             total = story.sheet.totals[seat] if seat < len(story.sheet.totals) else "?"
-            parts.append(f"{swatch('■', lines[seat])} {star}{escape_markup(name)} {total}")
+            mark = symbol_of(colour_key(colours[seat]) if seat < len(colours) else None) or "■"   # its line's colour
+            parts.append(f"{swatch(mark, lines[seat])} {star}{escape_markup(name)} {total}")
         self.legend = "   ".join(parts)
         self._draw(story, lines)
 

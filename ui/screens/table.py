@@ -10,7 +10,8 @@ from ui.app_screen import AppScreen
 from companion.engine import TABLE
 from companion.games import load_manifest
 from companion.signals import FinalRound, GameEnded
-from ui.colours import ink_on, rgba, seat_rgb
+from ui.colours import colour_key, ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import symbol_of
 from ui.games import game_ui, view_for
 from ui.kv import load_kv
 
@@ -26,6 +27,8 @@ FINAL_ROUND_SECONDS = 15
 class TableScreen(AppScreen):
     game_title = StringProperty("")
     turn_text = StringProperty("")
+    #: the acting seat's colour symbol drawn before ``turn_text`` ('' when none or off)
+    turn_symbol = StringProperty("")
     proposal_text = StringProperty("")
     camera_note = StringProperty("")
     has_proposal = BooleanProperty(False)
@@ -52,6 +55,8 @@ class TableScreen(AppScreen):
             self.ids.view_slot.add_widget(self.view)
         self.game_title = session.game.title
         self.turn_text = turn_text(app, session)
+        self.turn_symbol = symbol_of(turn_colour(session))
+        app.can_name_colours = getattr(app.controller, "camera", None) is not None
         background = turn_rgb(session)
         self.turn_rgba, self.turn_ink = rgba(background), rgba(ink_on(background))
         self.fit_turn()
@@ -80,6 +85,7 @@ class TableScreen(AppScreen):
         app = App.get_running_app()
         app.proposal_text, app.has_other_reading, app.camera_note = "", False, ""
         app.clock_shown = False
+        app.can_name_colours = False
 
     def fit_turn(self) -> None:
         """The largest header font the name fits in, on one line."""
@@ -161,6 +167,14 @@ class TableScreen(AppScreen):
         app = App.get_running_app()
         app.manager.get_screen("scores").show_session(app.session)
         app.goto("scores")
+
+
+def turn_colour(session) -> str | None:
+    """The acting seat's colour (a palette key), or None when the header is neutral."""
+    seats = session.to_act
+    if session.is_over or len(seats) != 1 or seats[0] == TABLE:
+        return None
+    return colour_key(session.config.players[seats[0]].colour)
 
 
 def turn_rgb(session) -> tuple[float, float, float]:

@@ -19,10 +19,15 @@ from kivy.properties import (BooleanProperty, DictProperty, ListProperty, Numeri
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.widget import Widget
 
-#: the dice / row colours as drawn on screen (RGB 0..1), in the engine's names
+from ui.colours import ink_on
+from ui.widgets.colour_mark import symbol_of, symbol_texture
+
+#: the dice / row colours as drawn on screen (RGB 0..1), in the engine's names; purple and
+#: red darker, orange lighter, so that no two are close under simulated colour blindness
+#: (tests/ui/test_colour_palettes.py)
 COLOUR_RGB: dict[str, tuple[float, float, float]] = {
-    "red": (0.84, 0.17, 0.17), "orange": (0.95, 0.55, 0.12), "yellow": (0.96, 0.82, 0.18),
-    "green": (0.19, 0.62, 0.28), "blue": (0.17, 0.39, 0.80), "purple": (0.49, 0.26, 0.70),
+    "red": (0.75, 0.09, 0.12), "orange": (1.0, 0.6, 0.17), "yellow": (0.98, 0.84, 0.2),
+    "green": (0.19, 0.62, 0.28), "blue": (0.17, 0.39, 0.80), "purple": (0.42, 0.16, 0.55),
 }
 CARD_RGB = (0.97, 0.96, 0.92)
 INK = (0.16, 0.16, 0.2)
@@ -150,9 +155,14 @@ class CardView(ButtonBehavior, Widget):
         Color(*colour_rgba(colour))
         RoundedRectangle(pos=(x, y + gap / 2), size=(pw, inner), radius=[dp(3)])
         tex = text_texture(str(row["points"]), max(8.0, min(inner * 0.55, pw * 0.8)), True, (1, 1, 1))
+        mark = symbol_of(colour)   # the colour's symbol small in the box's top left corner, the points lower right
+        shift = (pw * 0.12, -inner * 0.1) if mark else (0.0, 0.0)
         Color(1, 1, 1, 1)
-        Rectangle(texture=tex, pos=(x + (pw - tex.width) / 2, y + (h - tex.height) / 2),
+        Rectangle(texture=tex, pos=(x + (pw - tex.width) / 2 + shift[0], y + (h - tex.height) / 2 + shift[1]),
                   size=tex.size)
+        if mark:
+            sym = symbol_texture(mark, max(6.0, inner * 0.32), (1.0, 1.0, 1.0))
+            Rectangle(texture=sym, pos=(x + dp(1), y + gap / 2 + inner - sym.height), size=sym.size)
         sun_w = min(inner * 0.8, w * 0.13)
         area_x = x + pw + gap * 2
         area_w = w - pw - sun_w - gap * 3
@@ -232,6 +242,11 @@ class DieView(ButtonBehavior, Widget):
             if self.kept:
                 Color(1, 1, 1, 0.85)
                 Ellipse(pos=(self.center_x - side * 0.1, y + side * 0.4), size=(side * 0.2, side * 0.2))
+            mark = symbol_of(self.colour)   # the colour's symbol in the top left corner
+            if mark:
+                tex = symbol_texture(mark, max(8.0, side * 0.3), (1.0, 1.0, 1.0))
+                Color(*ink_on(COLOUR_RGB.get(self.colour, (0.5, 0.5, 0.5))), 1)
+                Rectangle(texture=tex, pos=(x + dp(3), y + side - tex.height - dp(2)), size=tex.size)
             if self.pending:
                 Color(1, 1, 1, 0.9)
                 Line(rounded_rectangle=(x, y, side, side, dp(6)), width=dp(1.4), dash_length=5,

@@ -29,6 +29,7 @@ from companion.alles_auf_1_karte.catalogue import (
 from companion.alles_auf_1_karte.view_model import layout_view
 from companion.messages import Text
 from ui.games.alles_auf_1_karte.cards import COLOUR_RGB, CardView
+from ui.widgets.colour_mark import symbol_of
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +45,11 @@ class AaSwatch(ToggleButton):
 
     colour = StringProperty("")
     rgba = ListProperty([0.5, 0.5, 0.5, 1])
+    #: the colour's symbol (Settings: symbols on colours), shown until the swatch is ticked
+    mark = StringProperty("")
+
+    def on_colour(self, _swatch: Any, colour: str) -> None:
+        self.mark = symbol_of(colour)
 
 
 class CardPicker(ModalView):

@@ -21,6 +21,7 @@ from companion.alles_auf_1_karte.cards import COLOURS, MAX_FIELDS, Card
 from companion.alles_auf_1_karte.catalogue import (
     TappedRow, blank_rows, card_of, problems, with_colour, with_fields, with_sun)
 from ui.games.alles_auf_1_karte.cards import COLOUR_RGB
+from ui.widgets.colour_mark import symbol_of
 from ui.games.kit import tag
 
 EMPTY_RGBA = [0.25, 0.27, 0.3, 1]
@@ -63,7 +64,7 @@ class CardEntry(ModalView):
         row.ids.number.text = str(index + 1)
         colours, fields = [], []
         for colour in COLOURS:
-            button = tag(AaRowColour(rgba=[*COLOUR_RGB[colour], 1]), f"entry_{index}_{colour}")
+            button = tag(AaRowColour(rgba=[*COLOUR_RGB[colour], 1], text=symbol_of(colour)), f"entry_{index}_{colour}")
             button.bind(on_release=lambda _b, c=colour: self.tap_colour(index, c))
             row.ids.colours.add_widget(button)
             colours.append((colour, button))

@@ -32,6 +32,7 @@ from companion.alles_auf_1_karte.catalogue import (
 from companion.alles_auf_1_karte.view_model import COLOURS, AllesViewModel
 from companion.messages import Text
 from ui.games.alles_auf_1_karte.cards import COLOUR_RGB, DieView
+from ui.widgets.colour_mark import with_symbol
 from ui.games.alles_auf_1_karte.panels import SeatPanels
 from ui.games.kit import TableKit, reuse, tag
 from ui.table_controller import MainAction
@@ -258,7 +259,7 @@ class AllesView(SeatPanels, TableKit, BoxLayout):
             self._button(self.tr("Random"), self.random_card, "random_card")
         elif vm.phase == "throw":
             for colour in COLOURS:
-                button = tag(AaColourButton(colour=colour, text=self.colour_word(colour),
+                button = tag(AaColourButton(colour=colour, text=with_symbol(self.colour_word(colour), colour),
                                             rgba=[*COLOUR_RGB[colour], 1]), f"colour_{colour}")
                 button.bind(on_release=self.enter_colour)
                 self.ids.colours.add_widget(button)

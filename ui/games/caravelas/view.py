@@ -24,6 +24,8 @@ from companion.caravelas.data import GOODS, KNOWN_PORT_VP, SHIELD_VALUES
 from companion.caravelas.view_model import CaravelasView as Model, view_model
 from companion.engine import TABLE
 from companion.messages import N_, Text
+from ui.colours import colour_key
+from ui.widgets.colour_mark import with_symbol
 from ui.games.caravelas.widgets import OFF, ON, LisbonPanel, PortList, SeatPanel, seat_lines, seat_score
 from ui.table_controller import MainAction
 from ui.games.kit import TableKit, escape, reuse, tag
@@ -135,7 +137,8 @@ class CaravelasView(TableKit, BoxLayout):
             place = app.tr("space {n}", n=seat.position + 1) if seat.position is not None else ""
             bid = app.tr("bid {n}", n=seat.bid) if vm.phase in ("bid", "place") else ""
             facts = " · ".join(x for x in (place, bid) if x)   # a second, smaller line
-            panel.title = escape(seat.name) + (f"\n[size=14sp]{escape(facts)}[/size]" if facts else "")
+            panel.title = with_symbol(escape(seat.name), colour_key(self.session.config.players[seat.seat].colour)) \
+                + (f"\n[size=14sp]{escape(facts)}[/size]" if facts else "")
             panel.score = seat_score(app, seat)
             panel.body = seat_lines(app, seat)
             panel.current = 1 if seat.seat in acting else 0

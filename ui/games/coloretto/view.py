@@ -28,7 +28,8 @@ from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, Start
 from companion.coloretto.view_model import ColorettoViewModel, RowView
 from ui.games.coloretto.widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
                                         breakdown, card_name, escape, fit_words, lay_on, show_cards)
-from ui.colours import seat_rgb
+from ui.colours import colour_key, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games.kit import IDLE_RGB, TableKit, active_rgb, reuse
 from ui.table_controller import MainAction
 from vision.games.coloretto.camera import lay_random_card
@@ -129,7 +130,8 @@ class ColorettoView(TableKit, BoxLayout):
             line.current = player.seat == vm.active_seat
             line.back = list(seat_rgb(self.session.config.players[player.seat].colour, player.seat))
             line.out = player.out
-            line.title = f"[b]{escape(player.name)}[/b]"   # the row says who took it
+            line.title = with_symbol(f"[b]{escape(player.name)}[/b]",   # the row says who took it
+                                     colour_key(self.session.config.players[player.seat].colour))
             line.score = str(player.score)
             show_cards(line.ids.chips, [(card, str(n)) for card, n in player.held],
                        width=dp(CHIP_WIDTH), font_size="15sp", pos_hint={"center_y": 0.5})

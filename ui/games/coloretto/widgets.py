@@ -6,8 +6,8 @@ from typing import Any, Sequence
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
-from kivy.metrics import dp
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.metrics import dp, sp
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
@@ -16,6 +16,7 @@ from companion.coloretto.view_model import GOLDEN_JOKER, LAST_ROUND, ColorettoVi
 from companion.messages import N_, Text
 from ui.colours import BLACK, WHITE, contrast, ink_on
 from ui.games.kit import text_fill
+from ui.widgets.colour_mark import symbol_of, symbol_texture
 from vision.games.coloretto.camera import CARD_RGB
 
 #: how each card reads on screen (colour names as the catalogue gives them)
@@ -33,8 +34,15 @@ def card_name(app: Any, card: str) -> str:
     return app.tr(name) if name is not None else card
 
 
+#: cards drawn in another shade than the camera's reference colour of the printed card
+#: (CARD_RGB): green lighter, orange darker, pink lighter, so that no two are close under
+#: simulated colour blindness (tests/ui/test_colour_palettes.py)
+DRAWN_RGB = {"green": "#4ab859", "orange": "#d47300", "pink": "#fa85c9"}
+
+
 def card_rgba(card: str) -> list[float]:
-    code = CARD_RGB.get(card) or ("#d4a017" if card == GOLDEN_JOKER else "#777777")
+    """The fill a card is drawn in (RGBA 0..1)."""
+    code = DRAWN_RGB.get(card) or CARD_RGB.get(card) or ("#d4a017" if card == GOLDEN_JOKER else "#777777")
     return [int(code[i:i + 2], 16) / 255.0 for i in (1, 3, 5)] + [1.0]
 
 
@@ -64,9 +72,13 @@ class CardChip(Label):
     ink = ListProperty([1, 1, 1, 1])
     ground = ListProperty([])
     rim = ListProperty([0, 0, 0, 0])
+    #: the card colour's symbol (white, tinted ``ink`` when drawn) in its top left corner; None: none
+    symbol = ObjectProperty(None, allownone=True)
 
     def on_card(self, _chip: Any, card: str) -> None:
         self.face = [*text_fill(card_rgba(card)[:3]), 1] if card else [0, 0, 0, 0]
+        mark = symbol_of(card)
+        self.symbol = symbol_texture(mark, sp(12), (1.0, 1.0, 1.0)) if mark else None
         self.ink = [*ink_on(self.face[:3]), 1] if card else [1, 1, 1, 1]
         self._set_rim()
 

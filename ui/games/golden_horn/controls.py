@@ -19,7 +19,9 @@ from companion.golden_horn.actions import (Attack, DeclareEnd, DrawCards, DrawCu
                                            PlaceFleet, TurnAround)
 from companion.golden_horn.view_model import COLOURS, GoldenHornViewModel
 from companion.messages import N_
+from companion.golden_horn.data import COLOUR_NAMES as ENGLISH_NAMES
 from ui.games.golden_horn.widgets import COLOUR_NAMES, COLOUR_RGBA, dots, heading_mark, make
+from ui.widgets.colour_mark import with_symbol
 from ui.games.kit import tag
 from ui.table_controller import MainAction
 
@@ -107,7 +109,8 @@ class GhControls:
 
     def _colour_buttons(self, row: Any, label: Any, on_colour: Any, enabled: Any = lambda c: True) -> None:
         for colour in COLOURS:
-            self._button(row, label(colour), lambda c=colour: on_colour(c), ident=f"colour_{colour}",
+            self._button(row, with_symbol(label(colour), ENGLISH_NAMES[colour]), lambda c=colour: on_colour(c),
+                         ident=f"colour_{colour}",
                          enabled=enabled(colour), cls="GhColourButton", colour_rgba=COLOUR_RGBA[colour])
 
     # chance: cubes from the bag, cards drawn (open hands)

@@ -21,16 +21,18 @@ from kivy.uix.behaviors import ButtonBehavior
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.button import Button
 from kivy.uix.modalview import ModalView
+from kivy.uix.label import Label
 from kivy.uix.widget import Widget
 
 from companion.engine import Option
 from companion.errors import CompanionError
-from companion.golden_horn.data import COLOURS
+from companion.golden_horn.data import COLOUR_NAMES as COLOUR_NAMES_EN, COLOURS
 from companion.golden_horn.fleets import (
     SAILS_PER_SHIP, Fleet, FleetChoice, choose_fleets, fleet_text, is_fleet, remembered_from, sample_fleet)
 from companion.messages import Text
 from ui.colours import ink_on
 from ui.games.editors import OptionEditor, SetupForm
+from ui.widgets.colour_mark import symbol_of, with_symbol
 from ui.games.golden_horn.widgets import COLOUR_NAMES, COLOUR_RGBA
 from ui.games.kit import text_fill
 
@@ -46,8 +48,8 @@ def tr(message: str, **values: Any) -> str:
     return App.get_running_app().tr(message, **values)
 
 
-class SailDot(Widget):
-    """One sail, drawn in its colour."""
+class SailDot(Label):
+    """One sail, drawn in its colour (with its colour's symbol as text)."""
 
     rgb = ListProperty(EMPTY)
 
@@ -65,9 +67,10 @@ class FleetSeatRow(ButtonBehavior, BoxLayout):
         box = self.ids.sails
         for ship, sails in enumerate(fleet or ()):
             if ship:
-                box.add_widget(Widget(size_hint=(None, None), size=(dp(8), dp(14))))
+                box.add_widget(Widget(size_hint=(None, None), size=(dp(8), dp(20))))
             for sail in sails:
-                box.add_widget(SailDot(rgb=SAIL_RGB[sail]))
+                box.add_widget(SailDot(rgb=SAIL_RGB[sail], text=symbol_of(COLOUR_NAMES_EN[sail]),
+                                          color=(*ink_on(SAIL_RGB[sail]), 1)))
         box.add_widget(Widget())
 
 
@@ -184,7 +187,8 @@ class FleetPicker(ModalView):
             self.ids.ships.add_widget(line)
         for letter in COLOURS:
             fill = text_fill(SAIL_RGB[letter])   # the word readable on its colour
-            button = Button(text=tr(COLOUR_NAMES[letter]), background_normal="",
+            button = Button(text=with_symbol(tr(COLOUR_NAMES[letter]), COLOUR_NAMES_EN[letter]), markup=True,
+                            background_normal="",
                             background_color=(*fill, 1), color=(*ink_on(fill), 1), font_size="15sp")
             button.test_id = f"sail_colour_{letter}"
             button.bind(on_release=lambda _b, c=letter: self.paint(c))
@@ -215,6 +219,8 @@ class FleetPicker(ModalView):
             for sail, slot in enumerate(slots):
                 colour = self.sails[ship][sail]
                 slot.rgb = SAIL_RGB[colour] if colour else EMPTY
+                slot.text = symbol_of(COLOUR_NAMES_EN[colour]) if colour else ""
+                slot.color = (*ink_on(slot.rgb), 1)
                 slot.chosen = (ship, sail) == self.at
         self.ids.save.disabled = not is_fleet(self.fleet())
 

@@ -24,7 +24,8 @@ from companion.messages import N_, Text
 from ui.games.golden_horn.controls import PORT_TITLES, GhControls
 from ui.games.golden_horn.widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
                                           fill_node, fit_title, heading_mark, make, seat_rgba)
-from ui.colours import seat_rgb
+from ui.colours import colour_key, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games.kit import TableKit, reuse
 from ui.widgets.table_camera import TableCameraView
 
@@ -198,8 +199,9 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             item.flashing = number in self.flashing
             cards = (Text("{count} card", "{count} cards", count=seat.hand_size) if seat.hand is None
                      else Text("cards: {cards}", cards=dots(seat.hand) or "0"))
-            item.ids.head.text = self.tr(Text("[b]{name}[/b] {points} VP · {cards}", name=self.name(number),
-                                              points=seat.score, cards=cards))
+            item.ids.head.text = with_symbol(self.tr(Text("[b]{name}[/b] {points} VP · {cards}", name=self.name(number),
+                                                          points=seat.score, cards=cards)),
+                                             colour_key(players[number].colour) if number < len(players) else None)
             item.ids.cubes.text = cube_markup(seat.warehouse) or self.tr("empty warehouse")
         if vm.final_round:   # the final round names itself in place of the round's number
             info = "[color=ff6050][b]" + self.tr("Final round!") + "[/b][/color] · " + self.tr(

@@ -10,9 +10,11 @@ from kivy.metrics import dp
 from companion.messages import N_
 from ui.colours import rgba, seat_rgb
 
-#: cube / card / square colours (RGBA), by the engine's letters
-COLOUR_RGBA = {"Y": (0.95, 0.8, 0.15, 1), "P": (0.93, 0.52, 0.75, 1), "G": (0.24, 0.64, 0.26, 1),
-               "R": (0.8, 0.2, 0.2, 1), "O": (0.96, 0.55, 0.12, 1), "B": (0.18, 0.45, 0.82, 1)}
+#: cube / card / square colours (RGBA), by the engine's letters; green lighter and orange
+#: darker than the pieces so that no two are close under simulated colour blindness
+#: (tests/ui/test_colour_palettes.py)
+COLOUR_RGBA = {"Y": (0.95, 0.8, 0.15, 1), "P": (0.95, 0.54, 0.77, 1), "G": (0.34, 0.74, 0.34, 1),
+               "R": (0.8, 0.2, 0.2, 1), "O": (0.85, 0.46, 0.0, 1), "B": (0.18, 0.45, 0.82, 1)}
 COLOUR_NAMES = {"Y": N_("yellow"), "P": N_("pink"), "G": N_("green"), "R": N_("red"), "O": N_("orange"),
                 "B": N_("blue")}
 COLOURS = "YPGROB"
