@@ -5,6 +5,7 @@ into the data dir's venue/credentials.toml (mode 0600, never in the settings, th
 the log); the link starts again with them at once.  An empty venue name turns the link off."""
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from kivy.factory import Factory
@@ -17,8 +18,37 @@ from kivy.uix.textinput import TextInput
 from kivy.uix.widget import Widget
 
 from companion.errors import CompanionError
-from companion.messages import N_
+from companion.messages import N_, Text
 from companion.venue.credentials import save_credentials
+from companion.venue.names import MAX_NAME, VenueError, check_broker, check_name
+
+log = logging.getLogger(__name__)
+
+
+def field_problem(values: dict[str, str]) -> Text | None:
+    """What is wrong with the venue's fields, in the players' words (None: they can be saved);
+    every field empty but the venue's name turns the link off."""
+    venue, broker, table = values["venue"], values["venue_broker"], values["table_id"]
+    names = ((venue, Text("The venue's name “{name}” cannot be used: letters, digits, - or _, "
+                          "no +, # or /, at most {most} characters.", name=venue, most=MAX_NAME)),
+             (table, Text("This table's id “{name}” cannot be used: letters, digits, - or _, "
+                          "no +, # or /, at most {most} characters.", name=table, most=MAX_NAME)))
+    for value, problem in names:
+        if value:
+            try:
+                check_name(value)
+            except VenueError:
+                return problem
+    if broker:
+        try:
+            check_broker(broker)
+        except VenueError:
+            return Text("The server “{name}” is not a name and a port, like backroom.local:8883.", name=broker)
+    if venue and not (broker and table):
+        return Text("A venue needs its server and this table's id as well.")
+    if values["username"] and not values["password"]:
+        return Text("Enter the password that goes with this user name.")
+    return None
 
 
 def _input(text: str, hint: str, ident: str, password: bool = False) -> TextInput:
@@ -59,6 +89,10 @@ def open_venue_popup(app: Any) -> Popup:
 
     def save(*_args: Any) -> None:
         values = {k: f.text.strip() for k, f in fields.items()}
+        problem = field_problem(values)
+        if problem is not None:
+            error.text = app.tr(problem)
+            return
         try:
             new = app.settings.with_changes(venue=values["venue"], venue_broker=values["venue_broker"],
                                             table_id=values["table_id"])
@@ -66,7 +100,9 @@ def open_venue_popup(app: Any) -> Popup:
                 save_credentials(app.data_dir, values["username"] or values["table_id"], values["password"])
             app.save_settings(new)
         except (CompanionError, ValueError, OSError) as exc:
-            error.text = str(exc)
+            log.warning("venue settings not saved: %s", exc)
+            error.text = app.tr(Text("The venue's details could not be saved ({problem}): "
+                                     "check the data folder, then try again.", problem=type(exc).__name__))
             return
         popup.dismiss()
         app.restart_venue()
