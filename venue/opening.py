@@ -34,6 +34,11 @@ def open_link(settings: Settings, data_dir: Path, journal_path: Path,
         log.warning("venue link not started: %s", exc)
         return None, Text("The venue's user name and password for this table are missing or cannot be "
                           "read: enter them in Settings. Play goes on without the venue.")
+    if credentials.username != settings.table_id:
+        # the broker lets a user write only the topics of the table named like it
+        log.warning("venue link not started: user %r is not table %r", credentials.username, settings.table_id)
+        return None, Text("The venue's user name for this table must be its id, “{table}”: enter them "
+                          "in Settings again. Play goes on without the venue.", table=settings.table_id)
     try:
         link = VenueLink(journal_path, settings, credentials, on_status=on_status)
     except (OSError, ValueError) as exc:   # a CA file that cannot be read

@@ -67,6 +67,8 @@ class LinkStatus:
         if self.state == REFUSED:
             return Text("Venue: refused ({reason})", reason=self.reason or "")
         if self.state == OFFLINE_STATE:
+            if self.reason is not None:
+                return Text("Venue: offline ({reason}); the moves are kept and sent later", reason=self.reason)
             return Text("Venue: offline, the moves are kept and sent later")
         return Text("Venue: connecting")
 
@@ -140,6 +142,9 @@ class VenueLink:
         client.reconnect_delay_set(1, 30)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
+        # a connect that fails (the port closed, the name unknown, the certificate not
+        # checked) is reported only here, not as a disconnect
+        client.on_connect_fail = self._on_connect_fail
         client.message_callback_add(round_topic(self.venue, self.table_id), self._on_round)
         client.enable_logger(logging.getLogger("venue.mqtt"))
         return client
@@ -241,8 +246,20 @@ class VenueLink:
                        properties: Any) -> None:
         self._connected.clear()
         if self.status.state != REFUSED and not self._stop.is_set():
-            self._set_status(LinkStatus(OFFLINE_STATE, self.status.backlog,
-                                        Text("the venue's server cannot be reached")))
+            self._set_status(LinkStatus(OFFLINE_STATE, self.status.backlog, self._unreachable()))
+
+    def _on_connect_fail(self, client: mqtt.Client, userdata: Any) -> None:
+        self._connected.clear()
+        if self.status.state != REFUSED and not self._stop.is_set():
+            self._set_status(LinkStatus(OFFLINE_STATE, self.status.backlog, self._unreachable()))
+
+    def _unreachable(self) -> Text:
+        """Why the server is not reached, as far as the table can tell: over TLS without the
+        venue's certificate, the likeliest cause is that certificate (a venue's own CA)."""
+        if self.tls and self.credentials.ca_file is None:
+            return Text("the venue's server cannot be reached, or its certificate cannot be checked: "
+                        "copy the venue's ca.pem into the data folder's venue folder")
+        return Text("the venue's server cannot be reached")
 
     def _set_status(self, status: LinkStatus) -> None:
         if status == self.status:

@@ -28,6 +28,7 @@ def test_good_fields_and_no_venue_at_all_can_be_saved():
     (with_(venue_broker="backroom.local:99999"), "The server “backroom.local:99999” is not a name and a port"),
     (with_(table_id=""), "A venue needs its server and this table's id as well."),
     (with_(password=""), "Enter the password that goes with this user name."),
+    (with_(username="bea"), "The user name is this table's id at the venue, “table-7”."),
 ])
 def test_each_problem_is_named(fields, says):
     problem = field_problem(fields)
@@ -38,7 +39,7 @@ def test_each_problem_is_named(fields, says):
 def test_the_problems_are_translated(lang):
     translate = Translator(lang)
     for fields in (with_(table_id="table/7"), with_(venue="club#1"), with_(venue_broker="x:0"),
-                   with_(table_id=""), with_(password="")):
+                   with_(table_id=""), with_(password=""), with_(username="bea")):
         problem = field_problem(fields)
         assert problem is not None
         assert translate(problem) != str(problem), (lang, str(problem))

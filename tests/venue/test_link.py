@@ -13,6 +13,7 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 
 from companion.engine import GameConfig
+from companion.i18n import Translator
 from companion.journal import Journal
 from companion.session import TableSession
 from companion.settings import Settings
@@ -114,6 +115,18 @@ def test_a_wrong_password_is_refused_and_said_once(broker, tmp_path, caplog):
     assert len(refusals) == 1, [r.getMessage() for r in caplog.records]
     assert "wrong-one" not in caplog.text and "wrong-one" not in repr(seen)
     assert sum(1 for s in seen if s.state == REFUSED) == 1
+
+
+def test_without_the_venues_certificate_the_table_says_so(broker, tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    Journal(path).close()
+    save_credentials(tmp_path / "data", "t1", broker.passwords["t1"])       # no ca.pem beside them
+    link = VenueLink(path, settings_for(broker), load_credentials(tmp_path / "data"))
+    with link:
+        assert link.wait_until(lambda s: s.state == OFFLINE_STATE, 20), link.status
+        assert "ca.pem" in str(link.status.reason)
+        said = Translator("it")(link.status.text)           # what the strip says, translated whole
+        assert "ca.pem" in said and said.startswith("Locale: non in linea")
 
 
 def test_a_table_cannot_write_another_tables_topics(broker):

@@ -48,6 +48,8 @@ def field_problem(values: dict[str, str]) -> Text | None:
         return Text("A venue needs its server and this table's id as well.")
     if values["username"] and not values["password"]:
         return Text("Enter the password that goes with this user name.")
+    if values["username"] and values["username"] != table:
+        return Text("The user name is this table's id at the venue, “{table}”.", table=table)
     return None
 
 
