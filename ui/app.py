@@ -342,12 +342,12 @@ class CompanionApp(App):
         """A panel button: the screen showing takes it first, then its main action (or the
         game at the table, which confirms what the camera proposed first); while a question
         is open (leave the game? resume it?) the panel waits for the answer by touch."""
-        from ui.widgets.abandon import open_question
+        from ui.widgets.abandon import QuestionPopup, open_question
 
-        question = open_question()
-        if question is not None:      # the screen asks the players something: answered by touch
-            self.show_banner(self.tr("Answer the question on the screen first: {question}",
-                                     question=question.title))
+        opened = open_question()
+        if opened is not None:      # something is open over the screen: answered or closed by touch
+            self.show_banner(self.tr("Answer the question on the screen first: {question}", question=opened.title)
+                             if isinstance(opened, QuestionPopup) else self.tr("Close what is open on the screen first."))
             return
         screen = self.manager.current_screen
         if screen.on_panel_press(button):

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import random
 
+from kivy.core.window import Window
+
 from tests.ui import scenarios_alles_auf_1_karte as alles
 from tests.ui import scenarios_golden_horn as gh
 from tests.ui.scenarios_camera_once import dealt_coloretto
@@ -289,6 +291,19 @@ async def every_screen_by_panel(probe) -> None:
     await probe.until(lambda: app.manager.get_screen("setup").game_name == "coloretto")
     await press("end_turn", lambda: app.manager.current == "table")         # set-up: Start
     await probe.settled()
+    # a correction being edited holds the panel too (END TURN would act under it)
+    await probe.tap_id("correct")
+    await probe.until(lambda: any(type(w).__name__ == "CorrectionPopup" for w in Window.children))
+    await probe.until(probe.popups_at_rest)
+    before = len(app.session.actions)
+    app.clear_banner()
+    app.hardware.driver.press("end_turn")
+    app.hardware.driver.release("end_turn")
+    await probe.until(lambda: app.banner != "")
+    probe.record("correction_open", [app.banner, len(app.session.actions) == before])
+    correction = next(w for w in Window.children if type(w).__name__ == "CorrectionPopup")
+    correction.dismiss()
+    await probe.until(lambda: not any(type(w).__name__ == "CorrectionPopup" for w in Window.children))
     await probe.tap_id("rules")
     await probe.until(lambda: app.manager.current == "rules")
     await press("confirm", lambda: app.manager.current == "table")          # Rules: Back

@@ -59,6 +59,7 @@ def test_every_screen_answers_the_panel_and_a_question_holds_it(run_ui):
     banner, still_open, nothing_done = r["question_open"]
     assert banner == "Answer the question on the screen first: Leave Coloretto with Player 1, Player 2, Player 3?"
     assert still_open and nothing_done
+    assert r["correction_open"] == ["Close what is open on the screen first.", True]
     assert r["resumed"]
     assert r["settings_end_turn"] == ["settings", "Settings are saved with Save (or the panel's CONFIRM)."]
     assert r["settings_confirm"][0] == "home"

@@ -15,6 +15,7 @@ from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.label import Label
+from kivy.uix.modalview import ModalView
 from kivy.uix.popup import Popup
 
 from companion.games import game_title
@@ -36,11 +37,12 @@ class QuestionPopup(Popup):
     panel's buttons wait while one is open (see TableApp.press)."""
 
 
-def open_question() -> QuestionPopup | None:
-    """The question open on the window, if any."""
+def open_question() -> ModalView | None:
+    """What is open over the screen (a question, a correction being edited, a picker), if
+    anything: the panel's buttons wait until it is answered or closed by touch."""
     from kivy.core.window import Window
 
-    return next((w for w in Window.children if isinstance(w, QuestionPopup)), None)
+    return next((w for w in Window.children if isinstance(w, ModalView)), None)
 
 
 def choice_popup(title: str, message: str, choices: Sequence[tuple[str, str, Any, Callable[[], Any]]],
