@@ -44,6 +44,8 @@ class Quarantine(JournalBase):
              "SELECT game_id, seq, kind, payload, crc, at, ?, ?, joined FROM events "
              "WHERE game_id=? AND seq>=? ORDER BY seq", (reason, batch, game_id, from_seq)),
             ("DELETE FROM events WHERE game_id=? AND seq>=?", (game_id, from_seq)),
+            # the next moves take these numbers again: the venue has not heard of them yet
+            ("DELETE FROM published WHERE game_id=? AND seq>=?", (game_id, from_seq)),
         ])
         return cursors[0].rowcount
 

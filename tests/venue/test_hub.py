@@ -48,6 +48,22 @@ def test_the_store_counts_each_event_once_and_an_undone_end_reopens_the_game(tmp
     again.close()
 
 
+def test_a_number_played_again_after_the_table_set_its_row_aside_replaces_it(tmp_path):
+    store = HubStore(tmp_path / "hub.sqlite3")
+    assert store.add_event("t1", started("t1", 1, ["Ann", "Bo"]))
+    assert store.add_event("t1", ended("t1", 1, 0, [5, 2]))
+    assert store.add_event("t1", {"v": 1, "table": "t1", "game": 1, "seq": 1, "kind": "undo", "at": 3.0})
+    # the table's journal lost rows 0 and 1 (set aside as damaged); the game went on from 0
+    again = {**ended("t1", 1, 0, [2, 5]), "at": 4.0, "result": {"scores": {"final": True, "totals": [2, 5],
+                                                                           "winners": [1]}}}
+    assert store.add_event("t1", again)
+    assert store.replaced == 1 and store.duplicates == 0 and store.event_count() == 2
+    assert [(s.name, s.points) for s in store.standings()] == [("Bo", 2), ("Ann", 1)]
+    assert not store.add_event("t1", {**again, "history": True})      # the same row from the backlog
+    assert store.duplicates == 1
+    store.close()
+
+
 def test_the_page_speaks_the_readers_language():
     assert language_of(None, "el-GR,el;q=0.9,en;q=0.5") == "el"
     assert language_of("pl", "el") == "pl" and language_of("xx", None) == "en"

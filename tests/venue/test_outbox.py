@@ -111,3 +111,20 @@ def test_a_journal_without_the_published_table_gets_it_on_open(tmp_path):
     assert "published" in {r[0] for r in db.execute("SELECT name FROM sqlite_master")}
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 2
     db.close()
+
+
+def test_rows_set_aside_lose_their_marks_so_the_moves_played_under_their_numbers_are_sent(tmp_path):
+    """A damaged tail set aside frees its numbers for the moves played next: their venue
+    marks go with the rows, or the new moves under those numbers would never be sent."""
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+        session.submit(Roll(0))
+        for pending in outbox.pending():
+            outbox.mark(pending.game_id, pending.seq)
+        journal.quarantine(session.game_id, 1, "a damaged row")      # the roll set aside
+        marks = sqlite3.connect(path).execute("SELECT seq FROM published ORDER BY seq").fetchall()
+        assert marks == [(-1,), (0,)]
+        outbox.close()

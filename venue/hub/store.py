@@ -29,6 +29,12 @@ CREATE TABLE IF NOT EXISTS games (
 """
 
 
+def same_row(kept: dict[str, Any], message: dict[str, Any]) -> bool:
+    """``message`` is the row ``kept`` sent again (live, or later from the backlog), not a new
+    row under its number."""
+    return all(kept.get(key) == message.get(key) for key in ("kind", "action", "at", "title", "seats"))
+
+
 class HubStore:
     """Thread-safe (one connection behind a lock); ``version`` grows with every change and
     ``changed`` is notified, for the page's live updates."""
@@ -43,6 +49,8 @@ class HubStore:
         self.changed = threading.Condition()
         self.version = 0
         self.duplicates = 0
+        #: rows a table sent again under a number it had given a row since set aside
+        self.replaced = 0
 
     def close(self) -> None:
         with self._lock:
@@ -79,8 +87,20 @@ class HubStore:
                              "VALUES (?,?,?,?,?,?,?)", (table, game, seq, kind, json.dumps(message), at,
                                                         int(bool(message.get("history")))))
             if cur.rowcount == 0:
-                self.duplicates += 1
-                return False
+                kept = db.execute("SELECT body FROM events WHERE table_id=? AND game=? AND seq=?",
+                                  (table, game, seq)).fetchone()
+                if kept is None or same_row(json.loads(kept[0]), message):
+                    self.duplicates += 1
+                    return False
+                # the table set this number's row aside (a damaged journal's tail) and played on
+                # under the same numbers: what it had sent from there on is gone there too
+                db.execute("DELETE FROM events WHERE table_id=? AND game=? AND seq>=?", (table, game, seq))
+                db.execute("UPDATE games SET totals=NULL, finished_seq=NULL, finished=NULL "
+                           "WHERE table_id=? AND game=? AND finished_seq >= ?", (table, game, seq))
+                self.replaced += 1
+                db.execute("INSERT INTO events (table_id, game, seq, kind, body, received, history) "
+                           "VALUES (?,?,?,?,?,?,?)", (table, game, seq, kind, json.dumps(message), at,
+                                                      int(bool(message.get("history")))))
             db.execute("INSERT OR IGNORE INTO tables (id, seen) VALUES (?, ?)", (table, at))
             if kind == STARTED:
                 db.execute("INSERT INTO games (table_id, game, title, seats) VALUES (?,?,?,?) ON CONFLICT "
