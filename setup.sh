@@ -353,9 +353,13 @@ install_hub() {
         sed -e "s#@HUB_DIR@#$HUB_DIR#g" -e "s#@VENV@#$VENV#g" -e "s#@VENUE@#$venue#g" \
             -e "s#@HUB_USER@#$hub_user#g" "$ROOT/systemd/$unit" | install_file "$UNIT_DIR/$unit" 0644
     done
-    as_root systemctl daemon-reload
-    as_root systemctl disable --now mosquitto.service || warn "could not disable Debian's mosquitto.service"
-    as_root systemctl enable --now table-companion-broker.service table-companion-hub.service
+    if [ "$DRY_RUN" -eq 1 ] || [ -d /run/systemd/system ]; then
+        as_root systemctl daemon-reload
+        as_root systemctl disable --now mosquitto.service || warn "could not disable Debian's mosquitto.service"
+        as_root systemctl enable --now table-companion-broker.service table-companion-hub.service
+    else
+        warn "systemd is not running here (a container?): the units are written to $UNIT_DIR but not started; on the back-room machine run: sudo systemctl enable --now table-companion-broker table-companion-hub"
+    fi
     say "done. The wall page: http://$host.local:8080/ ; the tables' settings are printed above, their CA certificate is $HUB_DIR/tls/ca.pem"
 }
 

@@ -54,22 +54,28 @@ def acl_text(venue: str, tables: Sequence[str], hub_user: str = HUB_USER) -> str
 
 
 def write_password_file(path: Path, passwords: dict[str, str]) -> None:
-    """Mosquitto's password file (hashed by ``mosquitto_passwd``; the plain passwords go to
-    it on its command line only inside this process's child)."""
+    """Mosquitto's password file: ``user:password`` lines written readable by this user only,
+    then hashed in place by ``mosquitto_passwd -U`` (a password on a command line would show
+    in every user's process list)."""
     tool = shutil.which("mosquitto_passwd")
     if tool is None:
         raise FileNotFoundError("mosquitto_passwd not found: install mosquitto (sudo apt install mosquitto)")
     path.unlink(missing_ok=True)
     fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-    os.close(fd)
-    for user, password in passwords.items():
-        subprocess.run([tool, "-b", str(path), user, password], check=True, capture_output=True, timeout=30)
+    with os.fdopen(fd, "w", encoding="utf-8") as plain:
+        plain.writelines(f"{user}:{password}\n" for user, password in passwords.items())
+    try:
+        subprocess.run([tool, "-U", str(path)], check=True, capture_output=True, timeout=30)
+    except (subprocess.CalledProcessError, subprocess.TimeoutExpired):
+        path.unlink(missing_ok=True)      # never leave the plain passwords behind
+        raise
     os.chmod(path, 0o600)
 
 
 def make_tls(folder: Path, host_names: Sequence[str], days: int = 3650) -> tuple[Path, Path, Path]:
-    """A CA of the venue's own and the broker's key and certificate (for ``host_names``, also
-    IP addresses) signed by it, made by ``openssl``: (ca.pem, server.crt, server.key)."""
+    """A CA of the venue's own (kept when ``folder`` has one) and the broker's key and
+    certificate (for ``host_names``, also IP addresses) signed by it, made by ``openssl``:
+    (ca.pem, server.crt, server.key)."""
     openssl = shutil.which("openssl")
     if openssl is None:
         raise FileNotFoundError("openssl not found: install it (sudo apt install openssl)")
@@ -83,8 +89,11 @@ def make_tls(folder: Path, host_names: Sequence[str], days: int = 3650) -> tuple
     def run(*args: str) -> None:
         subprocess.run([openssl, *args], check=True, capture_output=True, timeout=120)
 
-    run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(ca_key), "-out", str(ca), "-days", str(days),
-        "-subj", "/CN=Table Companion venue CA")
+    if not (ca_key.is_file() and ca.is_file()):
+        # the venue's CA is made once: the tables hold a copy of ca.pem, so set-up run again
+        # (more tables, a new host name) signs a new server certificate with the same CA
+        run("req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", str(ca_key), "-out", str(ca),
+            "-days", str(days), "-subj", "/CN=Table Companion venue CA")
     run("req", "-newkey", "rsa:2048", "-nodes", "-keyout", str(key), "-out", str(csr),
         "-subj", f"/CN={host_names[0]}")
     run("x509", "-req", "-in", str(csr), "-CA", str(ca), "-CAkey", str(ca_key), "-CAcreateserial",

@@ -59,8 +59,15 @@ def test_the_broker_command_writes_what_the_tables_need_and_keeps_passwords_on_a
     acl = (folder / "acl").read_text()
     assert "user table-2\ntopic write tc/club/table/table-2/#\n" in acl and "user hub\ntopic read tc/club/#" in acl
     assert "log_dest stderr" in (folder / "mosquitto.conf").read_text()
+    ca = (folder / "tls" / "ca.pem").read_bytes()
     main([str(folder), "--venue", "club", "--tables", "3", "--run-as", getpass.getuser()])
     assert tomllib.loads((folder / "tables.toml").read_text())["users"] == users
+    assert (folder / "tls" / "ca.pem").read_bytes() == ca      # the tables' copies still check the broker
+    signed = subprocess.run(["openssl", "verify", "-CAfile", str(folder / "tls" / "ca.pem"),
+                             str(folder / "tls" / "server.crt")], capture_output=True, text=True)
+    assert signed.returncode == 0, signed.stdout + signed.stderr
+    hashed = (folder / "passwd").read_text()
+    assert users["table-2"] not in hashed and "table-2:$" in hashed     # hashed in place, never plain
     # and Mosquitto takes the configuration as written
     port = free_port()
     conf = (folder / "mosquitto.conf").read_text().replace("listener 8883", f"listener {port} 127.0.0.1")
