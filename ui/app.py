@@ -197,7 +197,12 @@ class CompanionApp(App):
     def restart_venue(self) -> None:
         """The venue's settings changed: the link starts again with them (or stops)."""
         if self.controller.venue is not None:
-            self.controller.venue.close(1.0)
+            # closing waits for the sender and paho's threads (a connect or a name lookup may
+            # be under way): never on the Kivy thread, the screen would freeze meanwhile
+            import threading
+
+            threading.Thread(target=self.controller.venue.close, args=(1.0,), name="venue-close",
+                             daemon=True).start()
             self.controller.venue = None
         self.venue_state = self.venue_short = self.venue_text = ""
         self._venue_said = ""

@@ -53,7 +53,8 @@ def test_the_venue_is_entered_in_settings_and_the_link_starts(run_ui, tmp_path, 
         r = run.result
         assert r["state_before"] == ""                    # no venue: nothing opened
         shown, refusal = r["refusal"]
-        assert shown and refusal and "+, # and / have a meaning in MQTT topics" in refusal[0]
+        said = {None: "This table's id “t/1” cannot be used", "el": "Το αναγνωριστικό τραπεζιού «t/1»"}[lang]
+        assert shown and refusal and said in refusal[0]        # in the players' language
         assert r["after"] == ["connected", "club", "t1", "0o600", False]
         w, h = (int(v) for v in size.split("x"))
         assert run.image("settings_after_venue").shape[:2] == (h, w)
