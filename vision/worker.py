@@ -309,7 +309,8 @@ class VisionWorker:
             finally:
                 self._waiting_since = None
             self._frames += 1
-            self._newest_image = frame.image
+            if frame.small is None:   # a camera without a small stream: the frame is whole already
+                self._newest_image = frame.image
             if self._stalled:
                 self._stalled = False
                 log.info("camera (%s) delivers frames again", self.source.name)
@@ -337,6 +338,9 @@ class VisionWorker:
                         ahead = None
                     self.full_frames += 1
                     small_colour = hand_view(frame.image)
+                    # the newest whole picture, kept for "what colour is this?" (asking a lazy
+                    # camera for it on every frame would capture full frames while nothing settles)
+                    self._newest_image = frame.image
                     regions = (settled or rolling).regions
                     hands = None
                     if settled is not None:
