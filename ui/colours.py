@@ -10,13 +10,13 @@ from __future__ import annotations
 
 RGB = tuple[float, float, float]
 
-#: the colours offered in setup (ui/screens/setup.py SEAT_COLOURS), as drawn on screen: blue
-#: lighter, purple darker and orange lighter, so that no two are close under simulated colour blindness
-#: (tests/ui/test_colour_palettes.py)
+#: the colours offered in setup (ui/screens/setup.py SEAT_COLOURS), as drawn on screen: purple
+#: darker and orange lighter, so that no two are close under simulated colour blindness
+#: (tests/ui/test_colour_palettes.py), blue dark enough under white text (5.4:1)
 SEAT_RGB: dict[str, RGB] = {
-    "red": (0.8, 0.13, 0.13), "blue": (0.17, 0.41, 0.86), "green": (0.16, 0.66, 0.3),
+    "red": (0.8, 0.13, 0.13), "blue": (0.15, 0.39, 0.84), "green": (0.16, 0.66, 0.3),
     "yellow": (0.98, 0.85, 0.16), "black": (0.12, 0.12, 0.14), "white": (0.96, 0.96, 0.96),
-    "purple": (0.45, 0.16, 0.69), "orange": (1.0, 0.65, 0.21),
+    "purple": (0.42, 0.12, 0.64), "orange": (1.0, 0.65, 0.21),
 }
 #: seats whose colour is not one of the palette's (typed, or left empty), by seat number
 FALLBACK_RGB: tuple[RGB, ...] = (SEAT_RGB["red"], SEAT_RGB["blue"], SEAT_RGB["green"], SEAT_RGB["yellow"],
