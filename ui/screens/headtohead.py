@@ -29,13 +29,13 @@ def pair_text(app, h: stats.HeadToHead) -> str:
 
 
 class HeadToHeadScreen(AppScreen):
+    first = StringProperty("")
+    second = StringProperty("")
+    summary = StringProperty("")
 
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM / END TURN: Back."""
         return self.button_action("back")
-    first = StringProperty("")
-    second = StringProperty("")
-    summary = StringProperty("")
 
     def open_pair(self, first: str, second: str) -> None:
         self.first, self.second = first, second

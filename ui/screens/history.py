@@ -142,10 +142,6 @@ def remembered(name: Any, compute) -> Any:
 class HistoryScreen(AppScreen):
     """Also reads the figures ahead (:func:`warm_up`) whenever Home or the scores show."""
 
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Back."""
-        return self.button_action("back")
-
     selected = NumericProperty(0)
     stats_text = StringProperty("")
     tab = StringProperty("games")
@@ -153,6 +149,10 @@ class HistoryScreen(AppScreen):
     period = StringProperty("all")
     exporting = BooleanProperty(False)
     export_text = StringProperty("")
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
 
     def __init__(self, **kwargs: Any):
         super().__init__(**kwargs)

@@ -24,10 +24,6 @@ WINNER_MARK = "[font=DejaVuSans]★[/font] "
 
 
 class HomeScreen(AppScreen):
-
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Resume (or the match's next game), else New game."""
-        return self.button_action("resume") or self.button_action("new_game")
     resume_title = StringProperty("")
     resume_id = NumericProperty(0)
     can_resume = BooleanProperty(False)
@@ -36,6 +32,10 @@ class HomeScreen(AppScreen):
     history = ListProperty([])   # [{"id", "text"}]
     #: registered games that cannot be played, each with its reason (companion.games.BrokenGame)
     unavailable = ListProperty([])
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Resume (or the match's next game), else New game."""
+        return self.button_action("resume") or self.button_action("new_game")
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)

@@ -27,6 +27,10 @@ def step_prompt(app, step: SelfTestStep) -> str:
 
 
 class HardwareTestScreen(AppScreen):
+    prompt = StringProperty("")
+    running = BooleanProperty(False)
+    asks_answer = BooleanProperty(False)
+    results = ListProperty([])
 
     def on_panel_press(self, button: str) -> bool:
         """While the self-test runs, its steps take the panel's buttons."""
@@ -35,10 +39,6 @@ class HardwareTestScreen(AppScreen):
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM / END TURN: Start test."""
         return self.button_action("run")
-    prompt = StringProperty("")
-    running = BooleanProperty(False)
-    asks_answer = BooleanProperty(False)
-    results = ListProperty([])
 
     def refresh(self) -> None:
         if not self.running:

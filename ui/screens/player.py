@@ -6,6 +6,7 @@ import logging
 
 from kivy.app import App
 from kivy.factory import Factory
+from kivy.metrics import dp
 from kivy.properties import ListProperty, StringProperty
 from ui.app_screen import AppScreen
 from ui.table_controller import MainAction
@@ -32,10 +33,6 @@ def figures_text(app, s: stats.PlayerStats) -> str:
 
 
 class PlayerScreen(AppScreen):
-
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Back."""
-        return self.button_action("back")
     name_shown = StringProperty("")
     overall = StringProperty("")
     others = ListProperty([])
@@ -44,6 +41,10 @@ class PlayerScreen(AppScreen):
     def open_player(self, name: str) -> None:
         self.name_shown = name
         App.get_running_app().goto("player")
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
 
     def refresh(self) -> None:
         app = App.get_running_app()
@@ -60,8 +61,11 @@ class PlayerScreen(AppScreen):
         last = local_text(overall.last_played, "%d.%m.%Y")
         self.overall = figures_text(app, overall) + " · " + app.tr("last played {date}", date=last)
         for game, s in by_game.items():
-            box.add_widget(Factory.HistoryRow(
-                text=f"{game_title(game)}: " + escape_markup(figures_text(app, s))))
+            # the game's name, then its figures wrapped whole (the thinking time makes the line long)
+            row = Factory.HistoryRow(text=f"[b]{escape_markup(game_title(game))}[/b]\n"
+                                          + escape_markup(figures_text(app, s)), shorten=False)
+            row.bind(texture_size=lambda r, size: setattr(r, "height", max(dp(48), size[1] + dp(12))))
+            box.add_widget(row)
         self.others = stats.played_with(plays, self.name_shown)   # "Compare with…": only those met at a table
         everyone = remembered(("players", "", "all"), lambda: stats.players(plays))
         self.known = tuple(s.name for s in everyone if s.name != self.name_shown)

@@ -32,14 +32,14 @@ class RuleSectionView(BoxLayout):
 
 
 class RulesScreen(AppScreen):
-
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Back."""
-        return self.button_action("back")
     title = StringProperty("")
     #: (part, index of its first section) for the jump buttons
     parts = ListProperty([])
     shown_section = NumericProperty(-1)
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
 
     def __init__(self, **kwargs) -> None:
         super().__init__(**kwargs)

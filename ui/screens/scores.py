@@ -109,17 +109,17 @@ class BgStatsPopup(Popup):
 
 
 class ScoresScreen(AppScreen):
+    heading = StringProperty("")
+    final = BooleanProperty(False)
+    back_to = StringProperty("table")
+    #: where the rows out of view are ("" when every row shows)
+    more_text = StringProperty("")
 
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM / END TURN: after the game's end, Home; else Back."""
         if self.final and self.back_to == "table":
             return self.button_action("home")
         return self.button_action("back")
-    heading = StringProperty("")
-    final = BooleanProperty(False)
-    back_to = StringProperty("table")
-    #: where the rows out of view are ("" when every row shows)
-    more_text = StringProperty("")
 
     def show_more(self, *_args: Any) -> None:
         """Say how many rows lie below (and above) the scrolled area, and which way to drag."""

@@ -98,6 +98,12 @@ def pins_summary(app: Any, pins: dict[str, Any]) -> str:
 
 
 class SettingsScreen(AppScreen):
+    error = StringProperty("")
+    advanced = BooleanProperty(False)   # the pin list shown for editing
+    pins_summary = StringProperty("")
+    camera_choice = StringProperty("auto")
+    sizes = ListProperty([])
+    countdowns = ListProperty([])
 
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM: Save (END TURN saves nothing)."""
@@ -106,12 +112,6 @@ class SettingsScreen(AppScreen):
     def waiting_for(self) -> str:
         app = App.get_running_app()
         return app.tr("Settings are saved with Save (or the panel's CONFIRM).")
-    error = StringProperty("")
-    advanced = BooleanProperty(False)   # the pin list shown for editing
-    pins_summary = StringProperty("")
-    camera_choice = StringProperty("auto")
-    sizes = ListProperty([])
-    countdowns = ListProperty([])
 
     def on_kv_post(self, base_widget: Any) -> None:
         self.ids.camera.bind(text=lambda _spinner, text: setattr(self, "camera_choice", self._camera_code(text)))

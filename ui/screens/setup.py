@@ -58,10 +58,6 @@ class ChoiceRowEditor(OptionEditor):
 
 
 class SetupScreen(AppScreen):
-
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Start (what is missing is said as a tap would)."""
-        return self.button_action("start")
     game_name = StringProperty("")
     player_count = NumericProperty(0)
     error = StringProperty("")
@@ -77,6 +73,10 @@ class SetupScreen(AppScreen):
     #: the next game of a match being set up: its config and the match so far (None: a game
     #: of its own); kept until Start or Cancel, like the draft
     match_next = ObjectProperty(None, allownone=True)
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Start (what is missing is said as a tap would)."""
+        return self.button_action("start")
 
     def continue_match(self, config: GameConfig, match: Match) -> None:
         """Set up the next game of ``match``: its seats, names, colours and options filled

@@ -53,14 +53,14 @@ def nice_step(span: float, ticks: int = 6) -> int:
 
 
 class StoryScreen(AppScreen):
-
-    def main_action(self, button: str) -> MainAction | None:
-        """The panel's CONFIRM / END TURN: Back."""
-        return self.button_action("back")
     heading = StringProperty("")
     legend = StringProperty("")
     game_id = NumericProperty(0)
     back_to = StringProperty("history")
+
+    def main_action(self, button: str) -> MainAction | None:
+        """The panel's CONFIRM / END TURN: Back."""
+        return self.button_action("back")
 
     def open_game(self, game_id: int, back_to: str = "history") -> None:
         """Replay game ``game_id`` from the journal and show its story."""
