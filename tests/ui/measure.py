@@ -25,8 +25,6 @@ MIN_TARGET_PX = 48
 MIN_TEXT_PX = 14
 MIN_CONTRAST = 4.5
 MIN_SYMBOL_CONTRAST = 3.0
-#: this many pixels farthest from a text box's background may be a neighbour's, not the ink
-STRAY_PIXELS = 8
 
 
 def _tappable(widget) -> bool:
@@ -79,19 +77,20 @@ def _rendered_contrast(image: np.ndarray, box: tuple[int, int, int, int]) -> flo
     height = image.shape[0]
     inset = 2   # text never touches its box's edge; what does is a neighbour's outline or glow
     top, bottom = max(0, height - (y + h) + inset), min(height, height - y - inset)
-    patch = image[top:bottom, max(0, x + inset):max(0, x + w - inset)].reshape(-1, 3)
+    box_pixels = image[top:bottom, max(0, x + inset):max(0, x + w - inset)]
+    patch = box_pixels.reshape(-1, 3)
     if len(patch) < 20:
         return None
     colours, counts = np.unique(patch // 8, axis=0, return_counts=True)
     background = (colours[counts.argmax()] * 8 + 4)[::-1] / 255
-    rgb = patch[:, ::-1] / 255
+    # the ink is looked for inside the patch's outer ring: a pixel or two of a neighbour's
+    # rounded outline corner can reach the ring, the glyphs never do
+    inner = box_pixels[1:-1, 1:-1].reshape(-1, 3) if min(box_pixels.shape[:2]) > 4 else patch
+    rgb = inner[:, ::-1] / 255
     distance = np.abs(rgb - background).sum(axis=1)
-    # the glyphs' cores: near the farthest colour that more than a few pixels have (a stray
-    # pixel or two of a neighbour's rounded outline corner is not the ink), not the edges
-    farthest = np.partition(distance, -STRAY_PIXELS)[-STRAY_PIXELS] if len(distance) > STRAY_PIXELS else distance.max()
-    if farthest < 0.15:
+    if distance.max() < 0.15:
         return None   # no text drawn here
-    ink = rgb[distance >= 0.8 * farthest].mean(axis=0)
+    ink = rgb[distance >= 0.8 * distance.max()].mean(axis=0)   # the glyphs' cores, not their edges
     return contrast(tuple(ink), tuple(background))
 
 
