@@ -46,14 +46,11 @@ def test_colours_are_a_row_of_named_swatches_on_screen(run_ui, size):
     assert r["measured"] == []
 
 
-def _history(tmp_path):
-    """Finished counter games: Ann (red), Bea (blue), Cy, then Dan (yellow) and Eve (orange) last."""
+def finished_games(tmp_path, tables):
+    """A data dir whose History holds one finished counter game per table of (name, colour)."""
     data = tmp_path / "data"
     game = load_game("counter")
     rng = random.Random(3)
-    tables = [(("Ann", "red"), ("Bea", "blue"), ("Cy", "green")),
-              (("Ann", "red"), ("Bea", "blue")),
-              (("Dan", "yellow"), ("Eve", "orange"), ("Ann", "white"))]
     with Journal(data / "journal.sqlite3") as journal:
         fast(journal)
         for table in tables:
@@ -65,6 +62,13 @@ def _history(tmp_path):
                     else rng.choice(list(game.legal_actions(state)))
                 session.submit(action)
     return data
+
+
+def _history(tmp_path):
+    """Finished counter games: Ann (red), Bea (blue), Cy, then Dan (yellow) and Eve (orange) last."""
+    return finished_games(tmp_path, [(("Ann", "red"), ("Bea", "blue"), ("Cy", "green")),
+                                     (("Ann", "red"), ("Bea", "blue")),
+                                     (("Dan", "yellow"), ("Eve", "orange"), ("Ann", "white"))])
 
 
 @pytest.mark.parametrize("size", ["800x480", "1280x800"])

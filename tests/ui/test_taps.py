@@ -2,31 +2,12 @@
 at most 8 taps, tests/ui/test_setup.py; here a whole 3-player Coloretto by touch)."""
 from __future__ import annotations
 
-import random
-
-from companion.engine import TABLE, GameConfig, Player
-from companion.games import load_game
-from companion.journal import Journal
-from companion.session import TableSession
-from tests.history.games import fast
+from tests.ui.test_setup import finished_games
 
 
 def _people(tmp_path):
     """Ann, Bea and Cy in History (one finished counter game)."""
-    data = tmp_path / "data"
-    game = load_game("counter")
-    rng = random.Random(3)
-    with Journal(data / "journal.sqlite3") as journal:
-        fast(journal)
-        config = GameConfig("counter", tuple(Player(s, n, c) for s, (n, c) in enumerate(
-            (("Ann", "red"), ("Bea", "blue"), ("Cy", "green")))))
-        session = TableSession.new(journal, config)
-        while not session.is_over:
-            state = session.state
-            action = game.sample_chance(state, rng) if session.to_act == (TABLE,) \
-                else rng.choice(list(game.legal_actions(state)))
-            session.submit(action)
-    return data
+    return finished_games(tmp_path, [(("Ann", "red"), ("Bea", "blue"), ("Cy", "green"))])
 
 
 def test_a_whole_three_player_coloretto_by_touch_counts_its_taps(run_ui, tmp_path):
