@@ -347,9 +347,9 @@ class CompanionApp(App):
         """A panel button: the screen showing takes it first, then its main action (or the
         game at the table, which confirms what the camera proposed first); while a question
         is open (leave the game? resume it?) the panel waits for the answer by touch."""
-        from ui.widgets.abandon import QuestionPopup, open_question
+        from ui.widgets.abandon import QuestionPopup, open_over_screen
 
-        opened = open_question()
+        opened = open_over_screen()
         if opened is not None:      # something is open over the screen: answered or closed by touch
             self.show_banner(self.tr("Answer the question on the screen first: {question}", question=opened.title)
                              if isinstance(opened, QuestionPopup) else self.tr("Close what is open on the screen first."))

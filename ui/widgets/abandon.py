@@ -37,7 +37,7 @@ class QuestionPopup(Popup):
     panel's buttons wait while one is open (see TableApp.press)."""
 
 
-def open_question() -> ModalView | None:
+def open_over_screen() -> ModalView | None:
     """What is open over the screen (a question, a correction being edited, a picker), if
     anything: the panel's buttons wait until it is answered or closed by touch."""
     from kivy.core.window import Window
