@@ -100,7 +100,8 @@ def score_rows(probe) -> list[dict]:
 
 async def finger_drag(probe, widget, dy: float, hold: float = 0.15) -> None:
     """A finger rests on ``widget`` (``hold`` s, as a finger does before it moves: longer
-    than Kivy's default 55 ms scroll timeout), then drags ``dy`` px up in small steps."""
+    than Kivy's default 55 ms scroll timeout), drags ``dy`` px up in small steps, rests
+    again and lifts; returns once the scroll has settled."""
     import asyncio
 
     from kivy.tests.common import UnitTestTouch
@@ -113,9 +114,20 @@ async def finger_drag(probe, widget, dy: float, hold: float = 0.15) -> None:
     for step in range(1, 13):
         touch.touch_move(x, y + dy * step / 12)
         await probe.frames(1)
-    await probe.frames(3)    # the finger stops before it lifts: no fling
+    # the finger rests before it lifts: Kivy's kinetic effect measures the finger's speed
+    # over the last 1/6 s, so a rest longer than that lifts with no fling on any machine
+    await asyncio.sleep(0.25)
     touch.touch_up()
-    await probe.frames(30)   # the scroll's effect settles
+    effect = widget.effect_y
+    last = [None]
+
+    def settled() -> bool:            # the effect stopped and the view no longer moves
+        still = (not effect.is_manual and abs(effect.velocity) < 1e-3
+                 and last[0] == widget.scroll_y)
+        last[0] = widget.scroll_y
+        return still
+
+    await probe.until(settled)
 
 
 async def final_scores_every_row(probe) -> None:
