@@ -215,6 +215,33 @@ class Probe:
             touch.touch_move(start[0] + (end[0] - start[0]) * step / 5, start[1] + (end[1] - start[1]) * step / 5)
         touch.touch_up()
 
+    async def finger_drag(self, widget: ScrollView, dy: float, hold: float = 0.15) -> None:
+        """A finger rests on ``widget`` (``hold`` s, as a finger does before it moves: longer
+        than Kivy's default 55 ms scroll timeout), drags ``dy`` px up in small steps, rests
+        again and lifts; returns once the scroll has settled."""
+        x, y = widget.to_window(*widget.center)
+        touch = UnitTestTouch(x, y)
+        touch.touch_down()
+        await asyncio.sleep(hold)
+        await self.frames(1)
+        for step in range(1, 13):
+            touch.touch_move(x, y + dy * step / 12)
+            await self.frames(1)
+        # the finger rests before it lifts: Kivy's kinetic effect measures the finger's speed
+        # over the last 1/6 s, so a rest longer than that lifts with no fling on any machine
+        await asyncio.sleep(0.25)
+        touch.touch_up()
+        effect = widget.effect_y
+        last = [None]
+
+        def settled() -> bool:            # the effect stopped and the view no longer moves
+            still = (not effect.is_manual and abs(effect.velocity) < 1e-3
+                     and last[0] == widget.scroll_y)
+            last[0] = widget.scroll_y
+            return still
+
+        await self.until(settled)
+
     async def tap_id(self, wid: str, **kw) -> None:
         await self.tap(self.find(wid=wid, **kw))
         if wid == "new_game" and self.keep_unfinished:

@@ -98,38 +98,6 @@ def score_rows(probe) -> list[dict]:
     return out
 
 
-async def finger_drag(probe, widget, dy: float, hold: float = 0.15) -> None:
-    """A finger rests on ``widget`` (``hold`` s, as a finger does before it moves: longer
-    than Kivy's default 55 ms scroll timeout), drags ``dy`` px up in small steps, rests
-    again and lifts; returns once the scroll has settled."""
-    import asyncio
-
-    from kivy.tests.common import UnitTestTouch
-
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y)
-    touch.touch_down()
-    await asyncio.sleep(hold)
-    await probe.frames(1)
-    for step in range(1, 13):
-        touch.touch_move(x, y + dy * step / 12)
-        await probe.frames(1)
-    # the finger rests before it lifts: Kivy's kinetic effect measures the finger's speed
-    # over the last 1/6 s, so a rest longer than that lifts with no fling on any machine
-    await asyncio.sleep(0.25)
-    touch.touch_up()
-    effect = widget.effect_y
-    last = [None]
-
-    def settled() -> bool:            # the effect stopped and the view no longer moves
-        still = (not effect.is_manual and abs(effect.velocity) < 1e-3
-                 and last[0] == widget.scroll_y)
-        last[0] = widget.scroll_y
-        return still
-
-    await probe.until(settled)
-
-
 async def final_scores_every_row(probe) -> None:
     """A whole 3-player game played at random, then the final score table: every row in
     view, or reached by a finger drag, with a line saying where the rest is."""
@@ -145,7 +113,7 @@ async def final_scores_every_row(probe) -> None:
     for _ in range(16):                      # drag up by half a view until the last row shows
         if all(r["inside"] for r in seen[-1][-1:]):
             break
-        await finger_drag(probe, screen.ids.scroll, screen.ids.scroll.height * 0.5)
+        await probe.finger_drag(screen.ids.scroll, screen.ids.scroll.height * 0.5)
         seen.append(score_rows(probe))
         hints.append(getattr(screen, "more_text", ""))
     await probe.screenshot("scores_dragged")

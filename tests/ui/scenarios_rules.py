@@ -25,19 +25,6 @@ def _table(probe) -> tuple:
     return app.session.state, len(app.session.actions), screen.turn_text
 
 
-async def _drag_up(probe, widget, pixels: float) -> None:
-    """A finger drags the content of ``widget`` up by ``pixels``, in small moves."""
-    x, y = widget.to_window(*widget.center)
-    touch = UnitTestTouch(x, y - pixels / 2)
-    touch.touch_down()
-    for step in range(1, 11):
-        await probe.frames(1)
-        touch.touch_move(x, y - pixels / 2 + pixels * step / 10)
-    await probe.frames(1)
-    touch.touch_up()
-    await probe.frames(3)
-
-
 async def open_from_every_table(probe) -> None:
     app = probe.app
     for name in GAMES:
@@ -61,7 +48,7 @@ async def open_from_every_table(probe) -> None:
         scroll = screen.ids.scroll
         record["fits_without_scrolling"] = screen.ids.sections.height <= scroll.height
         top = scroll.scroll_y
-        await _drag_up(probe, scroll, 200)
+        await probe.finger_drag(scroll, 200)
         record["dragged"] = scroll.scroll_y < top or record["fits_without_scrolling"]
         await probe.tap_id(f"jump_{len(screen.parts) - 1}")       # the end of the game
         await probe.frames(3)
