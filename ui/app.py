@@ -158,6 +158,7 @@ class CompanionApp(App):
         self.controller.turn_countdown = float(self.settings.turn_countdown)
         self.controller.open_journal()
         notices.extend(self._open_venue())
+        self.controller.venue_opener = self._reopen_venue
         self.notices = notices
 
         scale_to_window()
@@ -193,6 +194,14 @@ class CompanionApp(App):
         if link is not None:
             self._venue_status(link.status)
         return [problem] if problem is not None else []
+
+    def _reopen_venue(self) -> Any:
+        """The link on a journal repaired or opened again (a problem is said on the strip)."""
+        self.venue_state = self.venue_short = self.venue_text = ""
+        self._venue_said = ""
+        for problem in self._open_venue():
+            self.show_banner(self.tr(problem), seconds=10, error=True)
+        return self.controller.venue
 
     def restart_venue(self) -> None:
         """The venue's settings changed: the link starts again with them (or stops)."""

@@ -11,6 +11,7 @@ controller (confirm, other reading, reject, undo, redo); it calls the session.
 from __future__ import annotations
 
 import logging
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Protocol
@@ -148,6 +149,12 @@ class TableController:
         #: the venue link (venue.publisher.VenueLink) when a venue is set, else None
         self.venue: Any = None
         self.table_id = ""
+        #: opens the venue link on the journal in use and returns it (None: no venue, or it
+        #: cannot be opened); the app sets it once its first link is open, so a journal
+        #: repaired or opened again gets a link of its own
+        self.venue_opener: Callable[[], Any] | None = None
+        #: the link that lets go of a journal being set aside (closed on a thread of its own)
+        self._venue_closing: threading.Thread | None = None
 
     # -- words ---------------------------------------------------------------
     def say(self, text: Text | str) -> str:
@@ -176,6 +183,8 @@ class TableController:
         self.shell.journal_notices(list(journal.notices) + ([MODE_NOTICES[mode]] if mode in MODE_NOTICES else []))
         for notice in journal.notices:
             log.warning("journal: %s", notice)
+        if mode == "normal" and self.venue is None and self.venue_opener is not None:
+            self.venue = self.venue_opener()   # the link reads and marks this journal's file
         if mode == "normal":
             try:
                 recovered = recover_finished_games(journal)
@@ -189,15 +198,35 @@ class TableController:
         """The journal cannot be used: log it, light the status LED, and keep
         the players' words for the problem screen."""
         log.error("journal problem (%s): %s", exc.problem, exc)
+        self._release_venue()
         if self.journal is not None:
             self.journal.close()
             self.journal = None
         self.startup_problem = describe(exc, self.journal_path)
         self._set_fault(True)
 
+    def _release_venue(self) -> None:
+        """The journal is about to be set aside or replaced: the venue link lets go of it
+        (its own connection to the file would go on reading and marking the old one).  It
+        is closed on a thread of its own (a connect may be under way); a way on waits for it."""
+        if self.venue is None:
+            return
+        link, self.venue = self.venue, None
+        self._venue_closing = threading.Thread(target=link.let_go, name="venue-let-go", daemon=True)
+        self._venue_closing.start()
+
+    def _venue_released(self, timeout: float = 20.0) -> None:
+        """Wait until the link closed by :meth:`_release_venue` has let go of the file."""
+        if self._venue_closing is not None:
+            self._venue_closing.join(timeout)
+            if self._venue_closing.is_alive():
+                log.warning("the venue link still holds the journal after %.0f s; going on", timeout)
+            self._venue_closing = None
+
     def resolve_startup_problem(self, way: str) -> None:
         """A way on, chosen on the problem screen (see companion.storage_problems)."""
         path = self.journal_path
+        self._venue_released()
         try:
             if way == REPAIR:
                 journal, report = set_aside_and_salvage(path)

@@ -201,6 +201,15 @@ class VenueLink:
         self.client.disconnect()
         self.client.loop_stop()
 
+    def let_go(self, timeout: float = 15.0) -> bool:
+        """Close, and wait until the sender has closed its connection to the journal file (an
+        acknowledgement it waits for may outlast :meth:`close`'s wait); True when it has."""
+        self.close(1.0)
+        if self._thread is not None:
+            self._thread.join(timeout)
+            return not self._thread.is_alive()
+        return True
+
     def __enter__(self) -> "VenueLink":
         self.start()
         return self

@@ -1,7 +1,10 @@
 """Salvage: a damaged journal is set aside under a dated name (never deleted) and every game
-and event that can still be read is copied into a fresh one."""
+and event that can still be read is copied into a fresh one, with the venue's marks of the rows
+copied (what the broker acknowledged is not sent again, what it did not is sent) and the venue's
+notes in meta (the first game a venue is told of, the games imported)."""
 from __future__ import annotations
 
+import logging
 import os
 import shutil
 import sqlite3
@@ -14,8 +17,14 @@ from typing import Any, Sequence
 from companion.errors import JournalError
 from companion.journal.rows import check_rows
 from companion.journal.pages import FoundRows, find_rows, sound_event
-from companion.journal.schema import CLOCK_MARKS, GAME_COLUMNS, SCHEMA, SCHEMA_VERSION, problem_of
+from companion.journal.schema import (CLOCK_MARKS, GAME_COLUMNS, GAMES_IMPORTED, SCHEMA, SCHEMA_VERSION,
+                                      VENUE_SINCE, problem_of)
 from companion.journal.store import Journal
+
+log = logging.getLogger("companion.journal")
+
+#: the sequence number of a game's start in the venue's marks (a game's first row is 0)
+START_MARK = -1
 
 
 @dataclass(frozen=True)
@@ -258,6 +267,8 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
                 "VALUES (?,?,?,?,?,?,?,?,?)",
                 (game_id, *raw, "damaged when the journal was repaired", time.time()))
                 for raw in tail]
+            statements += [("INSERT OR IGNORE INTO published (game_id, seq, at) VALUES (?,?,?)", mark)
+                           for mark in _marks(old, game_id, {raw[0] for raw in rows[:good]})]
             try:
                 fresh._write(statements)
             except JournalError:
@@ -266,4 +277,33 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
             games += 1
             events += good
             set_aside += len(tail)
+        _copy_venue_notes(fresh, old)
     return SalvageReport(kept, games, events, lost, set_aside)
+
+
+def _marks(old: Journal, game_id: int, copied: set[Any]) -> list[tuple[int, int, float]]:
+    """The venue's marks of a game's start and of its rows that are copied (a row set aside
+    loses its mark: the move played next under its number is sent), when they read."""
+    try:
+        marks = old._read("SELECT seq, at FROM published WHERE game_id=?", (game_id,))
+    except JournalError:   # an older file has no marks, or their pages are damaged
+        return []
+    return [(game_id, seq, at) for seq, at in marks
+            if isinstance(seq, int) and isinstance(at, (int, float)) and (seq == START_MARK or seq in copied)]
+
+
+def _copy_venue_notes(fresh: Journal, old: Journal) -> None:
+    """The venue's notes in meta, when they read: the first game a venue is told of (so games
+    from before the venue stay private) and the games imported (never sent)."""
+    try:
+        notes = old._read("SELECT key, value FROM meta WHERE key IN (?, ?)", (VENUE_SINCE, GAMES_IMPORTED))
+    except JournalError:
+        return
+    statements: list[tuple[str, Sequence[Any]]] = [
+        ("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING", (key, value))
+        for key, value in notes if isinstance(value, (int, str))]
+    if statements:
+        try:
+            fresh._write(statements)
+        except JournalError as exc:   # the games are copied; the venue starts afresh from the next game
+            log.warning("the venue's notes were not copied into the repaired journal: %s", exc)

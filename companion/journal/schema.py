@@ -98,6 +98,8 @@ GAME_COLUMNS = "id, game, config, started, finished, status, result, crc"
 
 #: meta: the first game a venue is told of (games played before a venue was set stay private)
 VENUE_SINCE = "venue_since"
+#: meta: the games imported from records played elsewhere ("3,7"): never sent to a venue
+GAMES_IMPORTED = "games_imported"
 
 
 #: a games row's checksum, computed by SQLite with the function below in the

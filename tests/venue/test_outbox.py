@@ -128,3 +128,29 @@ def test_rows_set_aside_lose_their_marks_so_the_moves_played_under_their_numbers
         marks = sqlite3.connect(path).execute("SELECT seq FROM published ORDER BY seq").fetchall()
         assert marks == [(-1,), (0,)]
         outbox.close()
+
+
+def test_a_repaired_journal_keeps_the_marks_of_what_the_broker_acknowledged(tmp_path):
+    """Repair copies the venue's marks of the rows it copies and the venue's notes: nothing the
+    broker acknowledged is sent again, nothing unsent is lost, older games stay private."""
+    from companion.journal import set_aside_and_salvage
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        private = TableSession.new(journal, CONFIG)
+        play_to_the_end(private)             # before the venue: never sent
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+        session.submit(Roll(0))
+        for pending in outbox.pending():
+            outbox.mark(pending.game_id, pending.seq)
+        session.submit(Add(1, 3))            # not acknowledged yet
+        outbox.close()
+    fresh, report = set_aside_and_salvage(path)
+    with fresh:
+        assert report.games == 2
+        outbox = Outbox(path, "t1")
+        assert outbox.since == session.game_id
+        assert [(p.game_id, p.seq) for p in outbox.pending()] == [(session.game_id, 2)]
+        outbox.close()

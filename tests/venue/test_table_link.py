@@ -53,3 +53,37 @@ def test_the_game_at_the_table_reaches_the_venue_as_it_is_played(broker, tmp_pat
     controller.close()
     assert controller.venue is None
     hub.close()
+
+
+def test_a_journal_repaired_while_the_link_runs_is_sent_from_and_nothing_twice(broker, tmp_path):
+    """The journal found damaged mid-game and repaired: the link lets go of the file set aside
+    and a new one reads the repaired journal; what the broker acknowledged is not sent again,
+    the moves played after the repair are sent."""
+    from companion.journal import JournalError
+    from companion.storage_problems import REPAIR
+
+    hub = Listener(broker)
+    data = tmp_path / "data"
+    save_credentials(data, "t1", broker.passwords["t1"], broker.files.ca.read_bytes())
+    controller = TableController(Shell(), data / "journal.sqlite3")
+    controller.open_journal()
+    settings = Settings(venue="club", table_id="t1", venue_broker=f"127.0.0.1:{broker.port}")
+    controller.venue, _ = open_link(settings, data, controller.journal_path)
+    controller.venue_opener = lambda: open_link(settings, data, controller.journal_path)[0]
+    controller.table_id = "t1"
+    first_link = controller.venue
+    session = controller.start_game(CONFIG)
+    session.submit(Add(0, 3))
+    assert first_link.wait_sent(20)
+    controller.storage_failed(JournalError("a page of the file is damaged", "damaged", controller.journal_path))
+    assert controller.venue is None
+    controller.resolve_startup_problem(REPAIR)
+    assert controller.journal is not None and controller.venue is not None and controller.venue is not first_link
+    session = controller.resume_game(session.game_id)
+    session.submit(Roll(0))
+    assert controller.venue.wait_sent(20)
+    assert hub.wait_for(lambda m: sorted(e["seq"] for e in hub.events()) == [-1, 0, 1])
+    controller.close()
+    hub.close()
+    events = [(e["game"], e["seq"]) for e in hub.events()]
+    assert sorted(events) == sorted(set(events)), "a row acknowledged before the repair was sent again"
