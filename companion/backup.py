@@ -4,7 +4,7 @@
 is writing (it reads one snapshot of the file and its write-ahead log), written
 as one self-contained file.  ``restore`` puts a backup in place of the journal
 while the app is stopped; the journal it replaces is kept beside it under a
-dated name (nothing is deleted).
+dated name (nothing is deleted), and the backup's games are never sent to a venue.
 """
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ import time
 from pathlib import Path
 
 from companion.journal import SCHEMA_VERSION, Journal, problem_of
+from companion.journal.schema import NEXT_GAME_ID_SQL, VENUE_SINCE
 from companion.errors import JournalError
 
 
@@ -80,8 +81,9 @@ def restore(source: Path, journal_path: Path) -> Path | None:
         tmp = journal_path.with_name(journal_path.name + ".restoring")
         try:
             _copy_whole(source, tmp)
+            _keep_from_the_venue(tmp)
             check_backup(tmp)
-        except (OSError, JournalError) as exc:
+        except (OSError, sqlite3.Error, JournalError) as exc:
             _remove(tmp)
             if isinstance(exc, JournalError):
                 raise
@@ -113,6 +115,22 @@ def restore(source: Path, journal_path: Path) -> Path | None:
         return kept
     finally:
         os.close(fd)
+
+
+def _keep_from_the_venue(copy: Path) -> None:
+    """The games of a restored backup were played on another evening (or elsewhere): a venue
+    is told only of the games started after the restore (meta ``venue_since`` set to the next
+    game's number).  A backup from before the journal had its meta table is left as it is."""
+    db = sqlite3.connect(copy, isolation_level=None)
+    try:
+        if db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='meta'").fetchone() is None:
+            return
+        db.execute(f"INSERT INTO meta (key, value) VALUES (?, {NEXT_GAME_ID_SQL}) "
+                   "ON CONFLICT(key) DO UPDATE SET value=excluded.value", (VENUE_SINCE,))
+    finally:
+        db.close()
+    with open(copy, "rb+") as handle:
+        os.fsync(handle.fileno())
 
 
 def _copy_whole(source: Path, dest: Path) -> None:

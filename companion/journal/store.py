@@ -15,7 +15,8 @@ from companion.journal.history import HistoryQueries
 from companion.journal.opening import Opening
 from companion.journal.quarantine import Quarantine
 from companion.journal.rows import LoadedEvents, NewEvent, check_rows, event_crc, sql_crc
-from companion.journal.schema import CLOCK_MARKS, COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS, GAME_CRC_SQL, SCHEMA
+from companion.journal.schema import (CLOCK_MARKS, COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS,
+                                      GAME_CRC_SQL, GAMES_IMPORTED, SCHEMA)
 
 
 class Journal(Opening, HistoryQueries, Quarantine):
@@ -140,7 +141,8 @@ class Journal(Opening, HistoryQueries, Quarantine):
                         finished: float | None, status: str, result: dict[str, Any] | None,
                         actions: Sequence[dict[str, Any]]) -> int:
         """Add a whole game played elsewhere (an imported record) in one transaction,
-        keeping its dates; returns its id."""
+        keeping its dates; returns its id.  Its number is noted in meta (``games_imported``):
+        a venue is never told of it, it was not played at this table tonight."""
         if status not in ("playing", "finished", "abandoned"):
             raise ValueError(f"unknown game status {status!r}")
         assert self._db is not None
@@ -157,6 +159,9 @@ class Journal(Opening, HistoryQueries, Quarantine):
                 game_id = _inserted_id(cur)
                 self._db.execute(*self._crc_sql(game_id))
                 self._db.execute(COUNT_GAME_SQL)
+                self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) "
+                                 "DO UPDATE SET value = value || ',' || excluded.value",
+                                 (GAMES_IMPORTED, str(game_id)))
                 for seq, action in enumerate(actions):
                     text = json.dumps(action, ensure_ascii=False, sort_keys=True)
                     self._db.execute(

@@ -10,7 +10,9 @@ cut before the mark): the hub counts each (table, game, sequence) once.
 The outbox has its own SQLite connection to the journal file (WAL: it reads beside the
 session's writes and its marks are short transactions), used from one thread, the
 publisher's.  Games started before a venue was first set are never sent: the first game
-sent is kept in the journal's meta as ``venue_since``.
+sent is kept in the journal's meta as ``venue_since``.  Games imported (records of games
+played elsewhere, listed in meta as ``games_imported``) are never sent either, even when
+they are numbered after it or resumed here.
 """
 from __future__ import annotations
 
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from companion.journal.rows import event_crc, json_or_none
-from companion.journal.schema import DB_ERRORS, VENUE_SINCE
+from companion.journal.schema import DB_ERRORS, GAMES_IMPORTED, VENUE_SINCE
 from companion.venue.messages import START_SEQ, event_message, started_message
 
 log = logging.getLogger("companion.venue")
@@ -36,6 +38,11 @@ PUBLISHED_SQL = """CREATE TABLE IF NOT EXISTS published (
     at      REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 )"""
+
+#: a game's number is not in the list of games imported (meta ``games_imported``, "3,7");
+#: ``{id}`` is the column holding the number
+NOT_IMPORTED = ("instr(',' || COALESCE((SELECT value FROM meta WHERE key='" + GAMES_IMPORTED + "'), '') || ',', "
+                "',' || {id} || ',') = 0")
 
 
 @dataclass(frozen=True)
@@ -75,7 +82,8 @@ class Outbox:
         row = self._db.execute("SELECT value FROM meta WHERE key=?", (VENUE_SINCE,)).fetchone()
         if row is not None and isinstance(row[0], int):
             return int(row[0])
-        playing = self._db.execute("SELECT MAX(id) FROM games WHERE status='playing'").fetchone()[0]
+        playing = self._db.execute("SELECT MAX(id) FROM games WHERE status='playing' AND "
+                                   f"{NOT_IMPORTED.format(id='games.id')}").fetchone()[0]
         top = self._db.execute("SELECT MAX(id) FROM games").fetchone()[0]
         since = int(playing) if isinstance(playing, int) else (int(top) + 1 if isinstance(top, int) else 1)
         self._db.execute("INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO NOTHING",
@@ -98,7 +106,8 @@ class Outbox:
             return live_since is not None and at < live_since
 
         games = self._db.execute(
-            "SELECT id, game, config, started, status, result FROM games WHERE id >= ? AND NOT EXISTS "
+            "SELECT id, game, config, started, status, result FROM games WHERE id >= ? AND "
+            f"{NOT_IMPORTED.format(id='games.id')} AND NOT EXISTS "
             "(SELECT 1 FROM published p WHERE p.game_id = games.id AND p.seq = ?) ORDER BY id LIMIT ?",
             (self.since, START_SEQ, limit)).fetchall()
         for game_id, game, config_text, started, _, _ in games:
@@ -110,7 +119,7 @@ class Outbox:
             "SELECT e.game_id, e.seq, e.kind, e.payload, e.crc, e.at, e.joined, g.status, g.result, "
             "(SELECT MAX(seq) FROM events m WHERE m.game_id = e.game_id) "
             "FROM events e JOIN games g ON g.id = e.game_id "
-            "WHERE e.game_id >= ? AND NOT EXISTS "
+            f"WHERE e.game_id >= ? AND {NOT_IMPORTED.format(id='e.game_id')} AND NOT EXISTS "
             "(SELECT 1 FROM published p WHERE p.game_id = e.game_id AND p.seq = e.seq) "
             "ORDER BY e.game_id, e.seq LIMIT ?", (self.since, max(0, limit - len(found)))).fetchall()
         for game_id, seq, kind, text, crc, at, joined, status, result_text, last in rows:
@@ -138,10 +147,12 @@ class Outbox:
         """How many messages are waiting."""
         try:
             games = self._db.execute(
-                "SELECT COUNT(*) FROM games WHERE id >= ? AND NOT EXISTS (SELECT 1 FROM published p "
+                f"SELECT COUNT(*) FROM games WHERE id >= ? AND {NOT_IMPORTED.format(id='games.id')} "
+                "AND NOT EXISTS (SELECT 1 FROM published p "
                 "WHERE p.game_id = games.id AND p.seq = ?)", (self.since, START_SEQ)).fetchone()[0]
             rows = self._db.execute(
-                "SELECT COUNT(*) FROM events e WHERE e.game_id >= ? AND NOT EXISTS (SELECT 1 FROM published p "
+                f"SELECT COUNT(*) FROM events e WHERE e.game_id >= ? AND {NOT_IMPORTED.format(id='e.game_id')} "
+                "AND NOT EXISTS (SELECT 1 FROM published p "
                 "WHERE p.game_id = e.game_id AND p.seq = e.seq)", (self.since,)).fetchone()[0]
         except DB_ERRORS as exc:
             raise OutboxError(f"{self.path}: cannot count the unsent rows ({exc})") from None

@@ -154,3 +154,47 @@ def test_a_repaired_journal_keeps_the_marks_of_what_the_broker_acknowledged(tmp_
         assert outbox.since == session.game_id
         assert [(p.game_id, p.seq) for p in outbox.pending()] == [(session.game_id, 2)]
         outbox.close()
+
+
+def test_games_imported_are_never_sent_even_when_numbered_after_the_venue(tmp_path):
+    """A record of a game played elsewhere, imported while a venue is set, is not a game
+    played at this table tonight: it is never sent; the games played before and after it are."""
+    from companion.exports import export_records, import_records
+
+    elsewhere = tmp_path / "elsewhere.sqlite3"
+    with Journal(elsewhere) as journal:
+        played = TableSession.new(journal, CONFIG)
+        play_to_the_end(played)
+        files, problems = export_records(journal, tmp_path / "records", [played.game_id])
+        assert files and not problems
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        before = TableSession.new(journal, CONFIG)
+        report = import_records(journal, files)
+        assert len(report.added) == 1 and report.added[0] > before.game_id
+        after = TableSession.new(journal, CONFIG)
+        after.submit(Add(0, 3))
+        assert {p.game_id for p in outbox.pending()} == {before.game_id, after.game_id}
+        assert outbox.backlog() == 3
+        outbox.close()
+
+
+def test_a_restored_backup_keeps_its_games_from_the_venue(tmp_path):
+    """The games of a restored backup were played on another evening: a venue hears only of
+    the games started after the restore."""
+    from companion.backup import backup, restore
+
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        play_to_the_end(TableSession.new(journal, CONFIG))
+        TableSession.new(journal, CONFIG).submit(Add(0, 3))     # left unfinished
+    backup(path, tmp_path / "backup.sqlite3")
+    restored = tmp_path / "other" / "journal.sqlite3"
+    restore(tmp_path / "backup.sqlite3", restored)
+    with Journal(restored) as journal:
+        outbox = Outbox(restored, "t1")
+        assert outbox.pending() == [] and outbox.backlog() == 0
+        tonight = TableSession.new(journal, CONFIG)
+        assert [(p.game_id, p.seq) for p in outbox.pending()] == [(tonight.game_id, -1)]
+        outbox.close()
