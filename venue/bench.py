@@ -6,6 +6,10 @@ venue link, playing one move a second (the counter test game).  A reader of the 
 event stream notes when each table's new state reaches the page: the lag from the move's
 publication to the page (p50, p95, max), and the hub's memory (resident, and its peak).
 Needs mosquitto and openssl (``./setup.sh --dev``); run from a checkout (it uses tests/).
+
+``python -m venue.bench --backlog 3000``: one table whose journal holds that many moves the
+broker has not acknowledged (a link back after a long drop): how long the link takes to send
+them all and mark them, and how many write transactions the marks took.
 """
 from __future__ import annotations
 
@@ -71,11 +75,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m venue.bench", description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--backlog", type=int, default=0, help="measure sending this many saved moves instead")
     args = parser.parse_args(argv)
     sys.path.insert(0, str(ROOT))
     from tests.registry import register_counter
 
     register_counter()
+    if args.backlog:
+        return drain(args.backlog)
     work = Path(tempfile.mkdtemp(prefix="venue-bench-"))
     ids = [f"t{n}" for n in range(1, args.tables + 1)]
     port, http = free_port(), free_port()
@@ -162,6 +169,53 @@ def main(argv: list[str] | None = None) -> int:
             hub.wait(10)
         broker.terminate()
         broker.wait(10)
+
+
+def drain(rows: int) -> int:
+    """One table with ``rows`` saved moves: the time from the link's start to the last one
+    acknowledged and marked, and the journal's write transactions meanwhile."""
+    work = Path(tempfile.mkdtemp(prefix="venue-drain-"))
+    port = free_port()
+    files = write_broker(work / "broker", "club", ["t1"], port=port, bind="127.0.0.1", run_as=getpass.getuser())
+    broker = subprocess.Popen(["mosquitto", "-c", str(files.config)], stderr=subprocess.DEVNULL)
+    try:
+        wait_port(port)
+        folder = work / "t1"
+        save_credentials(folder, "t1", files.passwords["t1"], files.ca.read_bytes())
+        path = folder / "journal.sqlite3"
+        with Journal(path) as journal:
+            link = VenueLink(path, Settings(venue="club", venue_broker=f"127.0.0.1:{port}", table_id="t1"),
+                             load_credentials(folder))
+            session = TableSession.new(journal, GameConfig.build("counter", ["Ann", "Bo", "Cy"], target=10000))
+            for n in range(rows - 1):
+                actions = session.legal_actions()
+                session.submit(actions[n % len(actions)])
+            marks = _count_marks(path)
+            start = time.monotonic()
+            link.start()
+            if not link.wait_sent(600):
+                raise RuntimeError(f"the backlog was not sent: {link.status}")
+            took = time.monotonic() - start
+            link.close(1.0)
+        writes = _count_marks(path) - marks
+        print(f"backlog of {rows} saved moves sent and marked in {took:.2f} s "
+              f"({rows / took:.0f} moves/s); marks written in {writes} transactions")
+        return 0
+    finally:
+        broker.terminate()
+        broker.wait(10)
+
+
+def _count_marks(path: Path) -> int:
+    """How many transactions have written the journal's marks: distinct mark times (a
+    transaction writes its marks with one time)."""
+    import sqlite3
+
+    db = sqlite3.connect(path)
+    try:
+        return int(db.execute("SELECT COUNT(DISTINCT at) FROM published").fetchone()[0])
+    finally:
+        db.close()
 
 
 if __name__ == "__main__":

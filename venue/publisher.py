@@ -332,6 +332,7 @@ class VenueLink:
                 if info.rc != MQTTErrorCode.MQTT_ERR_SUCCESS:
                     break
                 sent.append((pending, info))
+            acknowledged = []
             for pending, info in sent:
                 try:
                     info.wait_for_publish(self.ack_timeout)
@@ -339,7 +340,8 @@ class VenueLink:
                     break
                 if not info.is_published():
                     break
-                outbox.mark(pending.game_id, pending.seq)
+                acknowledged.append((pending.game_id, pending.seq))
+            outbox.mark_many(acknowledged)    # what the broker acknowledged, in one transaction
             backlog = outbox.backlog()
             if len(sent) < len(batch) or backlog and not self._connected.is_set():
                 break

@@ -22,7 +22,7 @@ import sqlite3
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Sequence
 
 from companion.journal.rows import event_crc, json_or_none
 from companion.journal.schema import DB_ERRORS, GAMES_IMPORTED, VENUE_SINCE
@@ -137,11 +137,25 @@ class Outbox:
 
     def mark(self, game_id: int, seq: int) -> None:
         """The broker acknowledged this message."""
+        self.mark_many([(game_id, seq)])
+
+    def mark_many(self, acknowledged: Sequence[tuple[int, int]]) -> None:
+        """The broker acknowledged these messages ((game, sequence) pairs): marked in one
+        transaction (a backlog of thousands is one write per batch, not one per row)."""
+        if not acknowledged:
+            return
+        at = time.time()
         try:
-            self._db.execute("INSERT OR IGNORE INTO published (game_id, seq, at) VALUES (?, ?, ?)",
-                             (game_id, seq, time.time()))
+            self._db.execute("BEGIN IMMEDIATE")
+            try:
+                self._db.executemany("INSERT OR IGNORE INTO published (game_id, seq, at) VALUES (?, ?, ?)",
+                                     [(game_id, seq, at) for game_id, seq in acknowledged])
+            except BaseException:
+                self._db.execute("ROLLBACK")
+                raise
+            self._db.execute("COMMIT")
         except DB_ERRORS as exc:
-            raise OutboxError(f"{self.path}: cannot mark a sent row ({exc})") from None
+            raise OutboxError(f"{self.path}: cannot mark the sent rows ({exc})") from None
 
     def backlog(self) -> int:
         """How many messages are waiting."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import signal
+import sqlite3
 import subprocess
 import sys
 import threading
@@ -187,4 +188,30 @@ def test_a_table_killed_shows_offline_by_its_last_will(broker, tmp_path):
     finally:
         child.kill()
         child.wait()
+    hub.close()
+
+
+def test_a_backlog_is_marked_one_transaction_per_acknowledged_batch(broker, tmp_path):
+    """Moves saved while the link was down are sent in batches, and each batch the broker
+    acknowledged is marked in one write (not one write per move), each move exactly once."""
+    from venue.publisher import BATCH
+
+    hub = Listener(broker)
+    path = tmp_path / "journal.sqlite3"
+    big = GameConfig.build("counter", ["Ann", "Bo"], target=10000)
+    with Journal(path) as journal:
+        session = TableSession.new(journal, big)
+        for n in range(2 * BATCH + 19):
+            actions = session.legal_actions()
+            session.submit(actions[n % len(actions)])
+        rows = 2 * BATCH + 20          # the moves and the game's start
+        with VenueLink(path, settings_for(broker), credentials_for(broker, tmp_path)) as link:
+            assert link.wait_sent(60), link.status
+    db = sqlite3.connect(path)
+    marks, writes = db.execute("SELECT COUNT(*), COUNT(DISTINCT at) FROM published").fetchone()
+    db.close()
+    assert marks == rows
+    assert writes <= -(-rows // BATCH), f"{rows} marks written in {writes} transactions"
+    assert hub.wait_for(lambda m: len(hub.events()) == rows)
+    assert len({(e["game"], e["seq"]) for e in hub.events()}) == rows
     hub.close()
