@@ -18,6 +18,10 @@ VERSION = 1
 STARTED = "started"
 #: a game's start comes before the journal's first row (sequence 0)
 START_SEQ = -1
+#: ``kind`` of the event a game abandoned by the players publishes (its sequence number is
+#: :data:`ABANDON_SEQ`; it is sent after every row of the game)
+ABANDONED = "abandoned"
+ABANDON_SEQ = -2
 ONLINE = "online"
 OFFLINE = "offline"
 
@@ -82,6 +86,13 @@ def started_message(table_id: str, game_id: int, game: str, config: Mapping[str,
              for p in players if isinstance(p, dict)] if isinstance(players, list) else []
     return {"v": VERSION, "table": table_id, "game": game_id, "seq": START_SEQ, "kind": STARTED,
             "name": game, "title": game_title(game), "seats": seats, "at": started, "history": history}
+
+
+def abandoned_message(table_id: str, game_id: int, at: float, history: bool = False) -> dict[str, Any]:
+    """The event of a game the players abandoned (from the journal's games row): the table is
+    free, and the game counts in no standings."""
+    return {"v": VERSION, "table": table_id, "game": game_id, "seq": ABANDON_SEQ, "kind": ABANDONED, "at": at,
+            "history": history}
 
 
 def event_message(table_id: str, game_id: int, seq: int, kind: str, payload: Mapping[str, Any] | None,

@@ -26,7 +26,7 @@ from typing import Any, Sequence
 
 from companion.journal.rows import event_crc, json_or_none
 from companion.journal.schema import DB_ERRORS, GAMES_IMPORTED, VENUE_SINCE
-from companion.venue.messages import START_SEQ, event_message, started_message
+from companion.venue.messages import ABANDON_SEQ, START_SEQ, abandoned_message, event_message, started_message
 
 log = logging.getLogger("companion.venue")
 
@@ -43,6 +43,11 @@ PUBLISHED_SQL = """CREATE TABLE IF NOT EXISTS published (
 #: ``{id}`` is the column holding the number
 NOT_IMPORTED = ("instr(',' || COALESCE((SELECT value FROM meta WHERE key='" + GAMES_IMPORTED + "'), '') || ',', "
                 "',' || {id} || ',') = 0")
+
+#: an abandoned game a venue is told of (``?``: the first game sent) whose start was sent
+#: (the rest of the condition, that its rows were, is the query's)
+ABANDONED_UNSENT = ("games.status = 'abandoned' AND games.id >= ? AND " + NOT_IMPORTED.format(id="games.id")
+                    + " AND EXISTS (SELECT 1 FROM published s WHERE s.game_id = games.id AND s.seq = ?)")
 
 
 @dataclass(frozen=True)
@@ -132,6 +137,16 @@ class Outbox:
             found.append(Pending(game_id, seq, at, event_message(
                 self.table_id, game_id, seq, kind, payload if isinstance(payload, dict) else None, at,
                 history(at), result if isinstance(result, dict) else None)))
+        found.extend(Pending(game_id, ABANDON_SEQ, at, abandoned_message(self.table_id, game_id, at, history(at)))
+                     for game_id, at in self._db.execute(
+                         f"SELECT id, COALESCE(finished, started) FROM games WHERE {ABANDONED_UNSENT} "
+                         "AND NOT EXISTS (SELECT 1 FROM published p WHERE p.game_id = games.id AND p.seq = ?) "
+                         "AND NOT EXISTS (SELECT 1 FROM events e WHERE e.game_id = games.id AND NOT EXISTS "
+                         "(SELECT 1 FROM published p WHERE p.game_id = e.game_id AND p.seq = e.seq)) "
+                         "ORDER BY id LIMIT ?",
+                         (self.since, START_SEQ, ABANDON_SEQ, max(0, limit - len(found)))).fetchall())
+        # a game's abandon is sent after its rows (it waits for their marks, so it never
+        # shares a batch with them); the rest in journal order
         found.sort(key=lambda p: (p.game_id, p.seq))
         return found[:limit]
 
@@ -168,9 +183,12 @@ class Outbox:
                 f"SELECT COUNT(*) FROM events e WHERE e.game_id >= ? AND {NOT_IMPORTED.format(id='e.game_id')} "
                 "AND NOT EXISTS (SELECT 1 FROM published p "
                 "WHERE p.game_id = e.game_id AND p.seq = e.seq)", (self.since,)).fetchone()[0]
+            abandoned = self._db.execute(
+                f"SELECT COUNT(*) FROM games WHERE {ABANDONED_UNSENT} AND NOT EXISTS (SELECT 1 FROM published p "
+                "WHERE p.game_id = games.id AND p.seq = ?)", (self.since, START_SEQ, ABANDON_SEQ)).fetchone()[0]
         except DB_ERRORS as exc:
             raise OutboxError(f"{self.path}: cannot count the unsent rows ({exc})") from None
-        return int(games) + int(rows)
+        return int(games) + int(rows) + int(abandoned)
 
 
 def dumps(pending: Pending) -> str:

@@ -11,6 +11,7 @@ import urllib.request
 from companion.engine import GameConfig
 from companion.journal import Journal
 from companion.session import TableSession
+from companion.venue.messages import session_state
 from tests.fake_game import Add, Roll
 from tests.venue.test_link import credentials_for, settings_for
 from venue.hub.listener import HubListener
@@ -154,3 +155,46 @@ def test_a_tournament_round_set_on_the_hub_reaches_each_table(broker, tmp_path):
         raise AssertionError("a player seated twice was taken")
     except ValueError:
         pass
+
+
+def test_a_game_abandoned_at_a_table_frees_it_on_the_wall_and_counts_in_no_standings(broker, tmp_path):
+    store = HubStore(tmp_path / "hub.sqlite3")
+    hub = HubListener(store, "club", "127.0.0.1", broker.port, "hub", broker.passwords["hub"], str(broker.files.ca))
+    hub.start()
+    assert hub.connected.wait(20)
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        finished = TableSession.new(journal, GameConfig.build("counter", ["Ann", "Bo"], target=10))
+        given_up = None
+        with VenueLink(path, settings_for(broker), credentials_for(broker, tmp_path)) as link:
+            assert link.wait_until(lambda s: s.state == CONNECTED, 20)
+            for action in WIN_FOR_FIRST:
+                finished.submit(action)
+            given_up = TableSession.new(journal, GameConfig.build("counter", ["Cy", "Dee"], target=10))
+            for action in WIN_FOR_FIRST[:3]:
+                given_up.submit(action)
+            link.update_state(session_state("t1", given_up))
+            link.wake()
+            assert link.wait_sent(20), link.status
+
+            def shown_game():
+                state = next((t["state"] for t in store.tables() if t["table"] == "t1"), None)
+                return (state or {}).get("game")
+
+            end = time.monotonic() + 20
+            while (shown_game() or {}).get("number") != given_up.game_id and time.monotonic() < end:
+                with store.changed:
+                    store.changed.wait(0.5)
+            assert (shown_game() or {}).get("number") == given_up.game_id
+            given_up.abandon()               # the players give it up (the state is not sent again)
+            link.wake()
+            assert link.wait_sent(20), link.status
+            end = time.monotonic() + 20
+            while (given_up.game_id, -2) not in store.events_of("t1") and time.monotonic() < end:
+                with store.changed:
+                    store.changed.wait(0.5)
+    assert (given_up.game_id, -2) in store.events_of("t1")
+    assert shown_game() is None                                     # the wall shows the table free
+    assert [(s.name, s.games) for s in store.standings()] == [("Ann", 1), ("Bo", 1)]
+    hub.close()
+    store.close()

@@ -198,3 +198,21 @@ def test_a_restored_backup_keeps_its_games_from_the_venue(tmp_path):
         tonight = TableSession.new(journal, CONFIG)
         assert [(p.game_id, p.seq) for p in outbox.pending()] == [(tonight.game_id, -1)]
         outbox.close()
+
+
+def test_a_game_abandoned_is_sent_after_its_rows(tmp_path):
+    path = tmp_path / "journal.sqlite3"
+    with Journal(path) as journal:
+        outbox = Outbox(path, "t1")
+        session = TableSession.new(journal, CONFIG)
+        session.submit(Add(0, 3))
+        session.abandon()
+        assert [p.seq for p in outbox.pending()] == [-1, 0]     # its rows first
+        assert outbox.backlog() == 2
+        outbox.mark_many([(session.game_id, -1), (session.game_id, 0)])
+        waiting = outbox.pending()
+        assert [(p.game_id, p.seq, p.message["kind"]) for p in waiting] == [(session.game_id, -2, "abandoned")]
+        assert outbox.backlog() == 1
+        outbox.mark(session.game_id, -2)
+        assert outbox.pending() == [] and outbox.backlog() == 0
+        outbox.close()

@@ -1,5 +1,6 @@
 """The hub's own SQLite store: each table's latest state and availability, every event once
-(its key is (table, game, sequence): a message sent twice counts once), and the games."""
+(its key is (table, game, sequence): a message sent twice counts once), and the games (a game
+the players abandoned counts in no standings)."""
 from __future__ import annotations
 
 import json
@@ -9,7 +10,7 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from companion.venue.messages import STARTED
+from companion.venue.messages import ABANDONED, STARTED, idle_state
 from companion.venue.standings import FinishedGame, Standing, finished_game, standings
 
 SCHEMA = """
@@ -112,6 +113,16 @@ class HubStore:
                 db.execute("INSERT INTO games (table_id, game, totals, finished_seq, finished) VALUES (?,?,?,?,?) "
                            "ON CONFLICT DO UPDATE SET totals=excluded.totals, finished_seq=excluded.finished_seq, "
                            "finished=excluded.finished", (table, game, json.dumps(scores.get("totals", [])), seq, at))
+            elif kind == ABANDONED:
+                # the players gave the game up: it counts in no standings, and the table is free
+                # (unless its state already tells of a later game)
+                db.execute("UPDATE games SET totals=NULL, finished_seq=NULL, finished=NULL "
+                           "WHERE table_id=? AND game=?", (table, game))
+                row = db.execute("SELECT state FROM tables WHERE id=?", (table,)).fetchone()
+                shown = json.loads(row[0]) if row is not None and row[0] else None
+                if isinstance(shown, dict) and isinstance(shown.get("game"), dict) \
+                        and shown["game"].get("number") == game:
+                    db.execute("UPDATE tables SET state=? WHERE id=?", (json.dumps(idle_state(table, at)), table))
             elif kind == "undo":
                 # the move that ended the game taken back: the game is played again
                 db.execute("UPDATE games SET totals=NULL, finished_seq=NULL, finished=NULL "
