@@ -360,7 +360,7 @@ install_hub() {
     else
         warn "systemd is not running here (a container?): the units are written to $UNIT_DIR but not started; on the back-room machine run: sudo systemctl enable --now table-companion-broker table-companion-hub"
     fi
-    say "done. The wall page: http://$host.local:8080/ ; the tables' settings are printed above, their CA certificate is $HUB_DIR/tls/ca.pem"
+    say "done. The wall page: http://$host.local:8080/ ; the tables' settings and their QR codes are printed above (to print: $HUB_DIR/cards/<table>.svg; one again: sudo $VENV/bin/python -m venue.broker $HUB_DIR --card table-3), their CA certificate is $HUB_DIR/tls/ca.pem"
 }
 
 if [ "$SERVICE" -eq 0 ]; then

@@ -28,6 +28,7 @@ from typing import Sequence
 import tomli_w
 
 from companion.venue.names import check_name, table_prefix, venue_prefix
+from venue.cards import card_in_text, write_card_svg
 
 HUB_USER = "hub"
 
@@ -117,11 +118,12 @@ def _is_ip(host: str) -> bool:
 def write_broker(folder: Path, venue: str, tables: Sequence[str], *, port: int = 8883, bind: str = "",
                  tls: bool = True, host_names: Sequence[str] = ("localhost", "127.0.0.1"),
                  passwords: dict[str, str] | None = None, run_as: str = "mosquitto",
-                 persistence: bool = True, log_file: bool = True) -> BrokerFiles:
+                 persistence: bool = True, log_file: bool = True, server: str = "") -> BrokerFiles:
     """Everything Mosquitto needs for ``venue`` in ``folder``; start it with
     ``mosquitto -c <folder>/mosquitto.conf``.  ``passwords`` (user → password) are made at
     random for the users not given; ``run_as``: the user Mosquitto drops to when started as root;
-    ``log_file``: its log in ``folder`` (else on stderr, which systemd keeps in the journal)."""
+    ``log_file``: its log in ``folder`` (else on stderr, which systemd keeps in the journal);
+    ``server``: the address the tables are given, kept in tables.toml for their cards."""
     venue_prefix(venue)
     tables = [check_name(t) for t in tables]
     if HUB_USER in tables:
@@ -149,7 +151,7 @@ def write_broker(folder: Path, venue: str, tables: Sequence[str], *, port: int =
     sheet = folder / "tables.toml"
     fd = os.open(sheet, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
-        fh.write(tomli_w.dumps({"venue": venue, "users": users}))
+        fh.write(tomli_w.dumps({"venue": venue, **({"server": server} if server else {}), "users": users}))
     return BrokerFiles(config, ca, users)
 
 
@@ -158,17 +160,24 @@ def main(argv: Sequence[str] | None = None) -> int:
                                      description="Write a venue's Mosquitto configuration (TLS, ACL, passwords) "
                                                  "and print what to enter in each table's Settings.")
     parser.add_argument("folder", type=Path)
-    parser.add_argument("--venue", required=True)
+    parser.add_argument("--venue", help="the venue's name (needed unless --card)")
     parser.add_argument("--tables", type=int, default=10, help="how many tables (ids table-1 … table-N)")
     parser.add_argument("--host", action="append", default=[], help="the broker's host name or address (again for more)")
     parser.add_argument("--port", type=int, default=8883)
     parser.add_argument("--run-as", default="mosquitto", help="the user Mosquitto runs as")
+    parser.add_argument("--card", metavar="TABLE", help="print one table's settings and its QR code again "
+                        "(from FOLDER/tables.toml), changing nothing")
+    parser.add_argument("--no-codes", action="store_true", help="print the settings without QR codes")
     args = parser.parse_args(argv)
     hosts = args.host or ["localhost"]
+    if args.card:
+        return print_card(args.folder, args.card, f"{hosts[0]}:{args.port}" if args.host else None)
+    if not args.venue:
+        parser.error("--venue is needed to write the configuration")
     tables = [f"table-{n}" for n in range(1, args.tables + 1)]
     keep = _known_passwords(args.folder / "tables.toml")    # run again: the tables keep theirs
     files = write_broker(args.folder, args.venue, tables, port=args.port, host_names=hosts, passwords=keep,
-                         run_as=args.run_as, log_file=False)
+                         run_as=args.run_as, log_file=False, server=f"{hosts[0]}:{args.port}")
     hub_password = args.folder / "hub.password"
     fd = os.open(hub_password, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     with os.fdopen(fd, "w", encoding="utf-8") as fh:
@@ -179,6 +188,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     for table in tables:
         print(f"  {table}: venue = \"{args.venue}\", venue_broker = \"{hosts[0]}:{args.port}\", "
               f"table_id = \"{table}\"; username = \"{table}\", password = \"{files.passwords[table]}\"")
+    server = f"{hosts[0]}:{args.port}"
+    for table in tables:
+        write_card_svg(args.folder / "cards" / f"{table}.svg", args.venue, server, table, files.passwords[table])
+        if not args.no_codes:
+            print(f"\n{table}: Settings → Venue… → Read the venue's card with the camera")
+            print(card_in_text(args.venue, server, table, files.passwords[table]), end="")
+    print(f"\nThe same codes to print, one per table: {args.folder / 'cards'}/<table>.svg (mode 0600: they hold "
+          f"the passwords); again for one table: python -m venue.broker {args.folder} --card TABLE")
+    return 0
+
+
+def print_card(folder: Path, table: str, server: str | None = None) -> int:
+    """One table's settings and card again, from ``folder``'s tables.toml (``server``: another
+    address than the one kept there)."""
+    import tomllib
+
+    try:
+        document = tomllib.loads((folder / "tables.toml").read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        print(f"{folder / 'tables.toml'} cannot be read ({exc}): run python -m venue.broker {folder} --venue NAME "
+              "first", file=sys.stderr)
+        return 2
+    users, venue = document.get("users", {}), document.get("venue")
+    server = server or str(document.get("server") or "localhost:8883")
+    password = users.get(table) if isinstance(users, dict) else None
+    if not isinstance(venue, str) or not isinstance(password, str) or table == HUB_USER:
+        known = ", ".join(sorted(u for u in users if u != HUB_USER)) if isinstance(users, dict) else ""
+        print(f"no table {table!r} in {folder / 'tables.toml'} (the tables: {known or 'none'})", file=sys.stderr)
+        return 2
+    print(f"{table}: venue = \"{venue}\", venue_broker = \"{server}\", table_id = \"{table}\"; "
+          f"username = \"{table}\", password = \"{password}\"")
+    print(card_in_text(venue, server, table, password), end="")
     return 0
 
 

@@ -1,0 +1,28 @@
+"""Reading a venue card (the organiser's QR code of a table's venue settings) from a frame.
+
+A pure function over a grey image, with the project's QR decoders: the card's text is checked
+at the door by :func:`companion.venue.card.read_card`.  Other QR codes in view (the game's
+tags) are ignored; a code that claims to be a card but is not a good one is said.
+"""
+from __future__ import annotations
+
+from typing import Sequence
+
+import numpy as np
+
+from companion.venue.card import VenueCard, is_card, read_card
+from vision.decoders import Decoder, decoders_for
+
+
+def find_venue_card(gray: np.ndarray, decoders: Sequence[Decoder] | None = None) -> VenueCard | None:
+    """The venue card in ``gray`` (H×W uint8), None when no card is seen; VenueError when a
+    code that claims to be a card cannot be used (the first such code's problem)."""
+    for decoder in decoders if decoders is not None else decoders_for():
+        for code in decoder(gray):
+            try:
+                text = code.data.decode("utf-8")
+            except UnicodeDecodeError:
+                continue
+            if is_card(text):
+                return read_card(text)
+    return None
