@@ -76,3 +76,53 @@ async def venue_entered_in_settings(probe) -> None:
     probe.record("after", [app.venue_state, app.settings.venue, app.settings.table_id,
                            oct(stat.S_IMODE(creds.stat().st_mode)),
                            details["password"] in app.settings_path.read_text()])
+
+
+async def venue_card_read(probe) -> None:
+    """Settings → Venue… → the organiser's table card read with the camera (a picture of the
+    card as the camera's video file): a bad card is said; the good one fills every field, and
+    Save keeps the password in the private credentials file only (not the settings, not the log)."""
+    import json
+    import logging
+    import stat
+
+    from tests.ui.scenarios_alles_auf_1_karte import shot
+
+    app = probe.app
+    details = json.loads((app.data_dir / "venue-card.json").read_text())
+    logged: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            logged.append(record.getMessage())
+
+    logging.getLogger().addHandler(Keep())
+    await probe.tap_id("open_settings")
+    await probe.until(lambda: app.manager.current == "settings")
+    await probe.settled()
+    await probe.tap(app.manager.get_screen("settings").ids.venue)
+    await probe.until(lambda: probe.tagged("venue_popup") is not None)
+    popup = probe.tagged("venue_popup")
+    fields = {ident: probe.tagged(ident, popup) for ident in ("venue_name", "venue_server", "venue_table",
+                                                              "venue_user", "venue_password")}
+    button = probe.tagged("venue_read_card", popup)
+    app.settings = app.settings.with_changes(camera_device=details["bad"])
+    await probe.tap(button)
+    await probe.until(lambda: not button.disabled, timeout=60)      # the camera has looked
+    probe.record("bad", [t for t in probe.texts(popup) if "organiser" in t or "διοργανωτ" in t])
+    probe.record("bad_fields", [f.text for f in fields.values()])
+    await shot(probe, popup, "venue_card_bad")
+    app.settings = app.settings.with_changes(camera_device=details["good"])
+    await probe.tap(button)
+    await probe.until(lambda: fields["venue_name"].text == "club", timeout=60)
+    probe.record("filled", [fields["venue_name"].text, fields["venue_server"].text, fields["venue_table"].text,
+                            fields["venue_user"].text, fields["venue_password"].text == details["password"]])
+    await shot(probe, popup, "venue_card_read")
+    await probe.tap(probe.tagged("venue_save", popup))
+    await probe.until(lambda: probe.tagged("venue_popup") is None)
+    await probe.until(lambda: app.venue_state != "")
+    creds = app.data_dir / "venue" / "credentials.toml"
+    probe.record("saved", [app.settings.venue, app.settings.table_id, oct(stat.S_IMODE(creds.stat().st_mode)),
+                           details["password"] in creds.read_text(),
+                           details["password"] in app.settings_path.read_text(),
+                           any(details["password"] in line for line in logged)])

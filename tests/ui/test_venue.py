@@ -60,3 +60,39 @@ def test_the_venue_is_entered_in_settings_and_the_link_starts(run_ui, tmp_path, 
         assert run.image("settings_after_venue").shape[:2] == (h, w)
     finally:
         broker.stop()
+
+
+@pytest.mark.parametrize("size, lang", [("800x480", None), ("1280x800", "el")])
+def test_the_organisers_card_read_with_the_camera_fills_the_venue_settings(run_ui, tmp_path, size, lang):
+    """The card's QR code (as venue.broker prints it) before the camera: the fields filled,
+    saved like typed ones; a code that is not a good card is said and fills nothing."""
+    import json
+
+    import cv2
+    import numpy as np
+
+    from companion.venue.card import card_text
+    from vision.qr import qr_image
+
+    def picture(text, name):
+        canvas = np.full((720, 1280), 235, np.uint8)            # a card on a table, as a webcam sees it
+        code = qr_image(text, px_per_module=8)
+        canvas[100:100 + code.shape[0], 400:400 + code.shape[1]] = code
+        path = tmp_path / name
+        cv2.imwrite(str(path), cv2.cvtColor(canvas, cv2.COLOR_GRAY2BGR))
+        return str(path)
+
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "settings.toml").write_text('camera = "opencv"\n', encoding="utf-8")
+    password = "Zq3_secret-pass&=x"
+    (data / "venue-card.json").write_text(json.dumps({
+        "password": password,
+        "good": picture(card_text("club", "127.0.0.1:9", "t1", password), "card.png"),
+        "bad": picture("TCVENUE1?venue=club&server=backroom:99999&table=t1&password=x", "bad.png")}))
+    run = run_ui("scenarios_venue:venue_card_read", size=size, lang=lang, data_dir=data, name=f"venue-card-{size}")
+    r = run.result
+    said = {None: "is not a venue card this table can use", "el": "διοργανωτ"}[lang]
+    assert len(r["bad"]) == 1 and said in r["bad"][0] and r["bad_fields"] == ["", "", "", "", ""]
+    assert r["filled"] == ["club", "127.0.0.1:9", "t1", "t1", True]
+    assert r["saved"] == ["club", "t1", "0o600", True, False, False]

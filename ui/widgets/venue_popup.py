@@ -2,12 +2,15 @@
 
 Saved into settings.toml (venue, venue_broker, table_id) and, for the user name and password,
 into the data dir's venue/credentials.toml (mode 0600, never in the settings, the journal or
-the log); the link starts again with them at once.  An empty venue name turns the link off."""
+the log); the link starts again with them at once.  An empty venue name turns the link off.
+The organiser's table card (a QR code) fills every field when read with the camera."""
 from __future__ import annotations
 
 import logging
+import threading
 from typing import Any
 
+from kivy.clock import Clock
 from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
@@ -62,7 +65,7 @@ def _input(text: str, hint: str, ident: str, password: bool = False) -> TextInpu
 
 def open_venue_popup(app: Any) -> Popup:
     settings = app.settings
-    grid = GridLayout(cols=2, spacing=dp(6), row_default_height=dp(40), row_force_default=True,
+    grid = GridLayout(cols=2, spacing=dp(4), row_default_height=dp(38), row_force_default=True,
                       size_hint_y=None)
     grid.bind(minimum_height=grid.setter("height"))
     fields = {
@@ -80,8 +83,12 @@ def open_venue_popup(app: Any) -> Popup:
         grid.add_widget(field)
     error = Label(text="", color=(1, 0.45, 0.4, 1), font_size="15sp", size_hint_y=None, height=dp(40))
     error.bind(width=lambda w, width: setattr(w, "text_size", (width, None)))
-    body = BoxLayout(orientation="vertical", spacing=dp(6), padding=dp(4))
+    body = BoxLayout(orientation="vertical", spacing=dp(4), padding=dp(4))
     body.add_widget(grid)
+    camera = Factory.BigButton(text=app.tr("Read the venue's card with the camera"),
+                               background_color=(0.2, 0.34, 0.5, 1), size_hint_y=None, height=dp(44))
+    camera.test_id = "venue_read_card"
+    body.add_widget(camera)
     body.add_widget(error)
     body.add_widget(Widget())      # the rest of a tall window below the fields, not above them
     buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
@@ -109,6 +116,43 @@ def open_venue_popup(app: Any) -> Popup:
         popup.dismiss()
         app.restart_venue()
 
+    reading = threading.Event()      # set while the camera looks (one look at a time)
+    stop = threading.Event()         # the popup closed: the camera stops looking
+
+    def card_read(card: Any, problem: Text | None) -> None:
+        reading.clear()
+        camera.disabled = False
+        if stop.is_set():
+            return
+        if card is None:
+            error.color = (1, 0.45, 0.4, 1)
+            error.text = app.tr(problem) if problem is not None else ""
+            return
+        fields["venue"].text, fields["venue_broker"].text = card.venue, card.server
+        fields["table_id"].text, fields["username"].text = card.table, card.username
+        fields["password"].text = card.password
+        error.color = (0.55, 0.9, 0.6, 1)
+        error.text = app.tr(Text("The venue's card was read: check the details, then tap Save."))
+
+    def read_card(*_args: Any) -> None:
+        if reading.is_set():
+            return
+        reading.set()
+        camera.disabled = True
+        error.color = (0.85, 0.85, 0.85, 1)
+        error.text = app.tr(Text("Hold the table's card under the camera…"))
+        settings = app.settings
+
+        def look() -> None:
+            from ui.venue_card_reader import read_card as read_with_camera
+
+            card, problem = read_with_camera(settings, stop=stop)
+            Clock.schedule_once(lambda _dt: card_read(card, problem), 0)
+
+        threading.Thread(target=look, name="venue-card", daemon=True).start()
+
+    camera.bind(on_release=read_card)
+    popup.bind(on_dismiss=lambda *_a: stop.set())
     cancel = Factory.BigButton(text=app.tr("Cancel"), background_color=(0.3, 0.32, 0.36, 1))
     cancel.test_id = "venue_cancel"
     cancel.bind(on_release=lambda *_a: popup.dismiss())
