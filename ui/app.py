@@ -17,7 +17,7 @@ from typing import Any, Callable
 from kivy.app import App
 from kivy.clock import Clock, mainthread
 from kivy.lang import Builder
-from kivy.properties import BooleanProperty, ListProperty, NumericProperty, StringProperty
+from kivy.properties import BooleanProperty, ListProperty, NumericProperty, ObjectProperty, StringProperty
 from kivy.uix.screenmanager import NoTransition, ScreenManager
 
 from companion.engine import GameConfig
@@ -86,6 +86,9 @@ class CompanionApp(App):
     venue_text = StringProperty("")
     venue_state = StringProperty("")
     venue_short = StringProperty("")
+    #: the seating the venue's hub assigned this table for a tournament round ({"round",
+    #: "players", "game"}; None: none), offered by the set-up screen, never imposed
+    venue_seating = ObjectProperty(None, allownone=True)
 
     def __init__(self, options: AppOptions, **kwargs: Any):
         super().__init__(**kwargs)
@@ -193,6 +196,11 @@ class CompanionApp(App):
         self.controller.venue, self.controller.table_id = link, self.settings.table_id
         if link is not None:
             self._venue_status(link.status)
+            # the hub's seating comes on paho's thread (retained: soon after connecting)
+            link.on_assignment = lambda seating: Clock.schedule_once(
+                lambda _dt: self._venue_seating(link, seating), 0)
+            if link.assignment is not None:
+                self._venue_seating(link, link.assignment)
         return [problem] if problem is not None else []
 
     def _reopen_venue(self) -> Any:
@@ -214,10 +222,16 @@ class CompanionApp(App):
                              daemon=True).start()
             self.controller.venue = None
         self.venue_state = self.venue_short = self.venue_text = ""
+        self.venue_seating = None
         self._venue_said = ""
         for problem in self._open_venue():
             self.show_banner(self.tr(problem), seconds=10, error=True)
         self.controller.tell_venue()
+
+    def _venue_seating(self, link: Any, seating: Any) -> None:
+        """The hub's seating for this table (None: the round is over), from the link in use."""
+        if link is self.controller.venue:
+            self.venue_seating = seating
 
     def _venue_status(self, status: Any) -> None:
         """The link's status on the Kivy thread: the indicator's words; a refusal or the first

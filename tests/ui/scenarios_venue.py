@@ -126,3 +126,28 @@ async def venue_card_read(probe) -> None:
                            details["password"] in creds.read_text(),
                            details["password"] in app.settings_path.read_text(),
                            any(details["password"] in line for line in logged)])
+
+
+async def venue_seating_offered(probe) -> None:
+    """The hub assigned this table's seating for a round: set-up offers it in one tap (the game,
+    the seats, the names), imposes nothing, and the players may still change it."""
+    app = probe.app
+    await probe.until(lambda: app.venue_state == "connected", timeout=60)
+    await probe.tap_id("new_game")
+    await probe.until(lambda: app.manager.current == "setup")
+    setup = app.manager.get_screen("setup")
+    await probe.until(lambda: setup.seating_text != "", timeout=60)
+    await probe.settled()
+    rows = lambda: [r.ids.name.text for r in sorted(probe.find(wid="players").children, key=lambda r: r.seat)]  # noqa: E731
+    probe.record("offered", [setup.seating_text, setup.game_name, rows()])
+    await probe.screenshot("setup_offer")
+    await probe.tap(setup.ids.seating)
+    await probe.until(lambda: setup.game_name == "coloretto" and len(rows()) == 3)
+    await probe.settled()
+    probe.record("taken", [setup.game_name, setup.player_count, rows()])
+    await probe.screenshot("setup_seated")
+    sorted(probe.find(wid="players").children, key=lambda r: r.seat)[2].ids.name.text = "Cyd"   # the table wins
+    await probe.frames(2)
+    await probe.tap_id("start")
+    await probe.until(lambda: app.manager.current == "table")
+    probe.record("started", [p.name for p in app.session.config.players])

@@ -96,3 +96,38 @@ def test_the_organisers_card_read_with_the_camera_fills_the_venue_settings(run_u
     assert len(r["bad"]) == 1 and said in r["bad"][0] and r["bad_fields"] == ["", "", "", "", ""]
     assert r["filled"] == ["club", "127.0.0.1:9", "t1", "t1", True]
     assert r["saved"] == ["club", "t1", "0o600", True, False, False]
+
+
+def test_set_up_offers_the_seating_the_hub_assigned(run_ui, tmp_path):
+    """The hub's round assignment (retained) reaches the table's set-up screen as an offer: one
+    tap seats the players as the organiser assigned; the players may change it."""
+    from companion.venue.messages import encode, round_message
+    from companion.venue.names import round_topic
+    from tests.venue.listener import client_for
+
+    broker = Broker(tmp_path / "broker", "club", ["t1"])
+    broker.start()
+    organiser = client_for(broker, "hub")
+    organiser.connect("127.0.0.1", broker.port, 5)
+    organiser.loop_start()
+    try:
+        organiser.publish(round_topic("club", "t1"), encode(round_message("t1", 3, ["Ann", "Bo", "Cy"], "coloretto")),
+                          qos=1, retain=True).wait_for_publish(10)
+        for size, lang in (("800x480", None), ("1280x800", "pl")):
+            data = tmp_path / f"data-{size}"
+            data.mkdir()
+            (data / "settings.toml").write_text(
+                f'venue = "club"\nvenue_broker = "127.0.0.1:{broker.port}"\ntable_id = "t1"\n', encoding="utf-8")
+            save_credentials(data, "t1", broker.passwords["t1"], broker.files.ca.read_bytes())
+            run = run_ui("scenarios_venue:venue_seating_offered", size=size, lang=lang, data_dir=data,
+                         name=f"venue-seating-{size}")
+            r = run.result
+            offer, game_before, names_before = r["offered"]
+            assert "Ann, Bo, Cy" in offer and "Coloretto" in offer and ("3" in offer)
+            assert "Ann" not in names_before                  # offered, not imposed
+            assert r["taken"] == ["coloretto", 3, ["Ann", "Bo", "Cy"]]
+            assert r["started"] == ["Ann", "Bo", "Cyd"]
+    finally:
+        organiser.loop_stop()
+        organiser.disconnect()
+        broker.stop()

@@ -135,10 +135,13 @@ def test_a_repaired_journal_keeps_the_marks_of_what_the_broker_acknowledged(tmp_
     broker acknowledged is sent again, nothing unsent is lost, older games stay private."""
     from companion.journal import set_aside_and_salvage
 
+    from companion.exports import export_records, import_records
+
     path = tmp_path / "journal.sqlite3"
     with Journal(path) as journal:
         private = TableSession.new(journal, CONFIG)
         play_to_the_end(private)             # before the venue: never sent
+        files, _ = export_records(journal, tmp_path / "records", [private.game_id])
         outbox = Outbox(path, "t1")
         session = TableSession.new(journal, CONFIG)
         session.submit(Add(0, 3))
@@ -146,10 +149,12 @@ def test_a_repaired_journal_keeps_the_marks_of_what_the_broker_acknowledged(tmp_
         for pending in outbox.pending():
             outbox.mark(pending.game_id, pending.seq)
         session.submit(Add(1, 3))            # not acknowledged yet
+        files[0].write_text(files[0].read_text().replace('"Ann"', '"Ada"'))   # another game, imported
+        assert len(import_records(journal, files).added) == 1
         outbox.close()
     fresh, report = set_aside_and_salvage(path)
     with fresh:
-        assert report.games == 2
+        assert report.games == 3
         outbox = Outbox(path, "t1")
         assert outbox.since == session.game_id
         assert [(p.game_id, p.seq) for p in outbox.pending()] == [(session.game_id, 2)]

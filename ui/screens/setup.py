@@ -73,6 +73,9 @@ class SetupScreen(AppScreen):
     #: the next game of a match being set up: its config and the match so far (None: a game
     #: of its own); kept until Start or Cancel, like the draft
     match_next = ObjectProperty(None, allownone=True)
+    #: the offer of the venue's seating for a tournament round, in words ("": none)
+    seating_text = StringProperty("")
+    _seating_bound = False
 
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM / END TURN: Start (what is missing is said as a tap would)."""
@@ -113,6 +116,10 @@ class SetupScreen(AppScreen):
 
     def refresh(self) -> None:
         self.error = ""
+        if not self._seating_bound:
+            App.get_running_app().bind(venue_seating=lambda *_a: self._show_seating())
+            self._seating_bound = True
+        self._show_seating()
         if self.draft is None:
             self.draft = SetupDraft(SEAT_COLOURS)
         self._known = self._known_players()
@@ -154,6 +161,59 @@ class SetupScreen(AppScreen):
         if text.isdigit() and self.game is not None and int(text) != self.player_count:
             self.player_count = int(text)
             self.rebuild()
+
+    # -- the venue's seating for a tournament round -----------------------------
+    def _seating(self) -> tuple[int, list[str], str] | None:
+        """(round, players in seat order, game or "") the hub assigned this table, when any."""
+        seating = App.get_running_app().venue_seating
+        if not isinstance(seating, dict):
+            return None
+        players, game, number = seating.get("players"), seating.get("game"), seating.get("round")
+        if not isinstance(players, list) or not players or not all(isinstance(p, str) and p for p in players):
+            return None
+        return (number if isinstance(number, int) else 0, list(players),
+                game if isinstance(game, str) and game in available_games() else "")
+
+    def _show_seating(self) -> None:
+        found = self._seating()
+        if found is None:
+            self.seating_text = ""
+            return
+        number, players, game = found
+        app = App.get_running_app()
+        self.seating_text = app.tr(Text("Round {round}: seat as the organiser assigned ({names})", round=number,
+                                        names=", ".join(players))) if not game else \
+            app.tr(Text("Round {round}: {game}, seated as the organiser assigned ({names})", round=number,
+                        game=game_title(game), names=", ".join(players)))
+
+    def take_seating(self) -> None:
+        """One tap: the game (when the round names one), the number of seats and each seat's
+        player as the hub assigned them; colours and options as they were.  Anything can be
+        changed afterwards: the table has the last word."""
+        found = self._seating()
+        if found is None:
+            return
+        app = App.get_running_app()
+        _number, players, game = found
+        if game and game != self.game_name:
+            self.choose_game(game)
+        if self.game is None:
+            return
+        low, high = self.game.min_players, self.game.max_players
+        if not low <= len(players) <= high:
+            self.error = app.tr(Text("{game} is played by {low} to {high} players; the organiser seated {count} "
+                                     "here: seat them by hand.", game=game_title(self.game_name), low=low,
+                                     high=high, count=len(players)))
+            return
+        for seat, name in enumerate(players):
+            self.draft.seat(seat).name = name
+        self.error = ""
+        if len(players) != self.player_count:
+            self.player_count = len(players)
+            self.ids.count.text = str(self.player_count)   # set_count sees no change
+            self.rebuild()                                  # the options of that size too
+        else:
+            self._show_players()
 
     # -- players: names, colours, known players ------------------------------
     def default_name(self, seat: int) -> str:
