@@ -162,6 +162,7 @@ class CompanionApp(App):
         self.controller.open_journal()
         notices.extend(self._open_venue())
         self.controller.venue_opener = self._reopen_venue
+        self.controller.on_venue_released = self._venue_released
         self.notices = notices
 
         scale_to_window()
@@ -202,6 +203,11 @@ class CompanionApp(App):
             if link.assignment is not None:
                 self._venue_seating(link, link.assignment)
         return [problem] if problem is not None else []
+
+    def _venue_released(self) -> None:
+        """The link let go of a journal set aside: no indicator and no seating until a new one."""
+        self.venue_state = self.venue_short = self.venue_text = ""
+        self.venue_seating = None
 
     def _reopen_venue(self) -> Any:
         """The link on a journal repaired or opened again (a problem is said on the strip)."""

@@ -153,6 +153,8 @@ class TableController:
         #: cannot be opened); the app sets it once its first link is open, so a journal
         #: repaired or opened again gets a link of its own
         self.venue_opener: Callable[[], Any] | None = None
+        #: told when the link lets go of a journal being set aside (the indicator says nothing then)
+        self.on_venue_released: Callable[[], None] | None = None
         #: the link that lets go of a journal being set aside (closed on a thread of its own)
         self._venue_closing: threading.Thread | None = None
 
@@ -214,6 +216,8 @@ class TableController:
         link, self.venue = self.venue, None
         self._venue_closing = threading.Thread(target=link.let_go, name="venue-let-go", daemon=True)
         self._venue_closing.start()
+        if self.on_venue_released is not None:
+            self.on_venue_released()
 
     def _venue_released(self, timeout: float = 20.0) -> None:
         """Wait until the link closed by :meth:`_release_venue` has let go of the file."""

@@ -71,12 +71,14 @@ def test_a_journal_repaired_while_the_link_runs_is_sent_from_and_nothing_twice(b
     controller.venue, _ = open_link(settings, data, controller.journal_path)
     controller.venue_opener = lambda: open_link(settings, data, controller.journal_path)[0]
     controller.table_id = "t1"
+    released: list[bool] = []
+    controller.on_venue_released = lambda: released.append(True)     # the app's indicator goes blank
     first_link = controller.venue
     session = controller.start_game(CONFIG)
     session.submit(Add(0, 3))
     assert first_link.wait_sent(20)
     controller.storage_failed(JournalError("a page of the file is damaged", "damaged", controller.journal_path))
-    assert controller.venue is None
+    assert controller.venue is None and released == [True]
     controller.resolve_startup_problem(REPAIR)
     assert controller.journal is not None and controller.venue is not None and controller.venue is not first_link
     session = controller.resume_game(session.game_id)
