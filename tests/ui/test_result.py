@@ -10,11 +10,13 @@ import cv2
 import pytest
 
 from companion.bgstats_link import data_of_link, play_link
+from companion.colour_symbols import colour_symbol
 from companion.journal import Journal
 from companion.result_picture import picture_data
 from companion.stats import plays_from_rows
 from companion.story import journal_story
 from tests.history.games import fast, play_one
+from ui.colours import colour_key
 from vision.detect import decode_image
 
 SIZES = ["800x480", "1280x800"]
@@ -28,9 +30,14 @@ def _check_picture(r, journal_path):
     data = picture_data(r["picture"])
     with Journal(journal_path, read_only=True) as journal:
         story = journal_story(journal, r["game_id"])
+        journal_game = journal.game(r["game_id"]).config
         play = next(p for p in plays_from_rows(journal.played()) if p.id == r["game_id"])
     sheet = story.sheet
     assert [p["name"] for p in data["players"]] == list(story.names)
+    # each seat's colour with its symbol (Settings: symbols on colours, on by default)
+    colours = [player.get("colour") for player in journal_game["players"]]
+    assert [p["symbol"] for p in data["players"]] == [colour_symbol(colour_key(c)) for c in colours]
+    assert all(p["symbol"] for p in data["players"]) and len({p["symbol"] for p in data["players"]}) == len(colours)
     assert [p["total"] for p in data["players"]] == list(sheet.totals)
     assert [s for s, p in enumerate(data["players"]) if p["winner"]] == sorted(sheet.winners)
     # every line of the sheet is in the table, on its seat's column
