@@ -37,7 +37,8 @@ def _check_picture(r, journal_path):
     # each seat's colour with its symbol (Settings: symbols on colours, on by default)
     colours = [player.get("colour") for player in journal_game["players"]]
     assert [p["symbol"] for p in data["players"]] == [colour_symbol(colour_key(c)) for c in colours]
-    assert all(p["symbol"] for p in data["players"]) and len({p["symbol"] for p in data["players"]}) == len(colours)
+    marked = [p["symbol"] for p, c in zip(data["players"], colours) if colour_key(c)]   # a palette colour
+    assert all(marked) and len(set(marked)) == len(marked)
     assert [p["total"] for p in data["players"]] == list(sheet.totals)
     assert [s for s, p in enumerate(data["players"]) if p["winner"]] == sorted(sheet.winners)
     # every line of the sheet is in the table, on its seat's column
@@ -71,6 +72,7 @@ def test_the_final_scores_show_a_qr_code_the_camera_pipeline_reads(run_ui, tmp_p
     assert x + w <= width and y >= 0 and r["table_width"] > width * 0.5
     play = _check_picture(r, tmp_path / "data" / "journal.sqlite3")
     assert r["link"] == play_link(play)
+    assert all(p["symbol"] for p in picture_data(r["picture"])["players"])   # set-up's colours: each its symbol
     assert r["thumbnail_source"] == r["thumbnail"]
     tx, ty, tw, th = r["thumbnail_box"]
     rx, ry, rw, rh = r["thumbnail_row_box"]

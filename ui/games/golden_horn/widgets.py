@@ -161,7 +161,8 @@ def _lines(widths: list[float], room: float) -> int:
 def _cube_lines(node: Any) -> int:
     """How many lines of cubes the route cell holds under its title and its ships' rows."""
     rows = [row for row in node.ids.ships.children if getattr(row, "size_hint_max_y", None)]
-    ships = sum(row.size_hint_max_y for row in rows) + dp(1) * max(0, len(rows) - 1)
+    # a row may give up 1 px of its room: its 14 sp text still has its 17 px over the sails
+    ships = sum(row.size_hint_max_y - dp(1) for row in rows) + dp(1) * max(0, len(rows) - 1)
     free = node.height - node.padding[1] - node.padding[3] - node.ids.title.height - ships \
         - node.ids.extra.height - 3 * node.spacing
     return max(1, int((free + dp(1)) // (dp(CHIP_LINE) + dp(1))))
