@@ -15,6 +15,16 @@ the table was already shown means the app stopped without saying so (a power cut
 clock is taken as stopped at the last time recorded before it (an action or a mark).
 Games recorded before marks existed are counted as shown throughout.
 
+The times are the wall clock's (seconds since the epoch), which can be set while a game
+runs: a Raspberry Pi has no real-time clock and starts with the time it last saw, until
+NTP corrects it by hours.  A :class:`WallWatch` reads the wall clock beside a steady one
+(``time.monotonic``) and says when the wall clock moved more than :data:`JUMP_SECONDS`
+against it between two readings; the session keeps each such :class:`Jump` with how many
+ticks and marks were recorded before it, and :func:`read_clock` moves every record made
+after a jump back by what the wall clock skipped, so the jump adds nothing to the clock or
+to anyone's thinking time.  The jumps are journaled, so a restart (where the steady clock
+starts again) reads the same.
+
 A seat's thinking time is the running time while it was the seat to act; the table's own
 entries (cards drawn, dice rolled) count for the seat that acted last.  An undone action
 gives the time since it was played back to the seat to act after the undo (an END TURN
@@ -23,8 +33,8 @@ pressed by mistake and undone leaves the turn, and its time, with that seat).
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable, Sequence, TypeVar
 
 from companion.engine import TABLE
 from companion.messages import Text
@@ -32,6 +42,9 @@ from companion.messages import Text
 MARK_KINDS = ("pause", "resume", "away", "back")
 #: the last seconds of a turn countdown, when the seat's light hurries
 HURRY_SECONDS = 10.0
+#: a wall clock that moves more than this (seconds) against the steady clock between two
+#: readings was set (NTP, by hand); a second's read lag and NTP's slow slewing stay below it
+JUMP_SECONDS = 2.0
 
 
 @dataclass(frozen=True)
@@ -55,6 +68,66 @@ class Mark:
     def __post_init__(self) -> None:
         if self.kind not in MARK_KINDS:
             raise ValueError(f"unknown clock mark {self.kind!r}")
+
+
+@dataclass(frozen=True)
+class Jump:
+    """The wall clock set by ``skipped`` seconds (> 0: forward, < 0: back), seen at wall
+    time ``at`` (after the jump), when the game had ``ticks`` ticks and ``marks`` marks:
+    every record from those on was made with the wall clock as set."""
+
+    at: float
+    skipped: float
+    ticks: int
+    marks: int
+
+
+class WallWatch:
+    """The wall clock read beside a steady one: :meth:`read` gives the wall time now and
+    how far the wall clock jumped since the last reading (0.0: it kept pace, within
+    :data:`JUMP_SECONDS`).  Both clocks are functions (seconds), so tests pass fake ones."""
+
+    def __init__(self, wall: Callable[[], float], steady: Callable[[], float], limit: float = JUMP_SECONDS):
+        self.wall, self.steady, self.limit = wall, steady, limit
+        self._last: tuple[float, float] | None = None
+
+    def read(self) -> tuple[float, float]:
+        wall, steady = self.wall(), self.steady()
+        skipped = 0.0
+        if self._last is not None:
+            moved = (wall - self._last[0]) - (steady - self._last[1])
+            if abs(moved) > self.limit:
+                skipped = moved
+        self._last = (wall, steady)
+        return wall, skipped
+
+
+_Record = TypeVar("_Record", Tick, Mark)
+
+
+def _moved_back(records: Sequence[_Record], bounds: Sequence[tuple[int, float]]) -> list[_Record]:
+    """``records`` (in the order they were made) each moved back by what the jumps before
+    it skipped (``bounds``: per jump, how many records came before it, and its seconds)."""
+    bounds = sorted(bounds, key=lambda b: b[0])
+    out: list[_Record] = []
+    total, k = 0.0, 0
+    for index, record in enumerate(records):
+        while k < len(bounds) and bounds[k][0] <= index:
+            total += bounds[k][1]
+            k += 1
+        out.append(replace(record, at=record.at - total) if total else record)
+    return out
+
+
+def on_one_line(ticks: Sequence[Tick], marks: Sequence[Mark], now: float,
+                jumps: Sequence[Jump]) -> tuple[Sequence[Tick], Sequence[Mark], float]:
+    """The ticks, the marks and ``now`` on the wall clock as it was before the first jump
+    (a record made after a jump moved back by what it skipped)."""
+    if not jumps:
+        return ticks, marks, now
+    return (_moved_back(ticks, [(j.ticks, j.skipped) for j in jumps]),
+            _moved_back(marks, [(j.marks, j.skipped) for j in jumps]),
+            now - sum(j.skipped for j in jumps))
 
 
 #: :attr:`Tick.seat` when the table is to act (its time goes to the seat before it)
@@ -162,9 +235,12 @@ class _Running:
         return max(0.0, self.upto(high) - self.upto(low)) if high > low else 0.0
 
 
-def read_clock(ticks: Sequence[Tick], marks: Sequence[Mark], now: float, over: bool = False) -> ClockReading:
-    """The clock at ``now`` over a game's ``ticks`` (in journal order) and ``marks``;
-    ``over``: the game is finished (the clock stops at its last action)."""
+def read_clock(ticks: Sequence[Tick], marks: Sequence[Mark], now: float, over: bool = False,
+               jumps: Sequence[Jump] = ()) -> ClockReading:
+    """The clock at ``now`` over a game's ``ticks`` (in journal order) and ``marks`` (in the
+    order they were made); ``over``: the game is finished (the clock stops at its last
+    action); ``jumps``: the wall clock's jumps during the game (they add nothing)."""
+    ticks, marks, now = on_one_line(ticks, marks, now, jumps)
     intervals, paused, shown = _running(marks, ticks)
     first = next((t for t in ticks if t.kind == "do"), None)
     if first is None:

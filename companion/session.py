@@ -14,12 +14,13 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Sequence
 
 from companion.actions import Action
-from companion.clock import ClockReading, Mark, Tick, read_clock, seat_to_act, tick_seat
+from companion.clock import ClockReading, Jump, Mark, Tick, WallWatch, read_clock, seat_to_act, tick_seat
 from companion.corrections import TableCorrection
 from companion.engine import TABLE, AnyGame, GameConfig, ScoreSheet
 from companion.errors import CompanionError, IllegalAction, JournalError
@@ -58,7 +59,7 @@ class TableSession:
 
     def __init__(self, journal: Journal, game_id: int, game: AnyGame, config: GameConfig,
                  timeline: Timeline, notices: tuple[Text, ...] = (),
-                 ticks: Sequence[Tick] = (), marks: Sequence[Mark] = ()):
+                 ticks: Sequence[Tick] = (), marks: Sequence[Mark] = (), jumps: Sequence[Jump] = ()):
         self.journal = journal
         self.game_id = game_id
         self.game = game
@@ -81,6 +82,10 @@ class TableSession:
         self._ticks: list[Tick] = list(ticks)
         self._marks: list[Mark] = list(marks)
         self._unsaved_marks: list[Mark] = []
+        #: the wall clock's jumps during the game (not played time), and those not on disk yet
+        self._jumps: list[Jump] = list(jumps)
+        self._unsaved_jumps: list[Jump] = []
+        self._watch = WallWatch(lambda: self.journal.now(), lambda: self.journal.steady())
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -97,16 +102,29 @@ class TableSession:
         ticks: list[Tick] = []
         game, config, timeline, notices = recover(journal, game_id, ticks)
         marks = [Mark(at, kind) for at, kind in journal.clock_marks(game_id)]
-        return cls(journal, game_id, game, config, timeline, notices, ticks, marks)
+        jumps = [Jump(*row) for row in journal.clock_jumps(game_id)]
+        return cls(journal, game_id, game, config, timeline, notices, ticks, marks, jumps)
 
     # -- the clock ---------------------------------------------------------
     def now(self) -> float:
-        """The time (seconds since the epoch) of the journal's clock."""
-        return self.journal.now()
+        """The time (seconds since the epoch) of the journal's clock; a jump of it since the
+        last reading (the wall clock set: NTP, by hand) is kept, so it adds no played time."""
+        with self._lock:
+            wall, skipped = self._watch.read()
+            if skipped:
+                jump = Jump(wall, skipped, len(self._ticks), len(self._marks))
+                log.warning("game #%d: the wall clock was set %+.0f s (to %s); the game clock does not "
+                            "count it", self.game_id, skipped, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(wall)))
+                self._jumps.append(jump)
+                self._unsaved_jumps.append(jump)
+                if self._held is None:
+                    self.flush()
+            return wall
 
     def clock(self, now: float | None = None) -> ClockReading:
         """The game clock and the thinking times now (see :mod:`companion.clock`)."""
-        return read_clock(self._ticks, self._marks, self.now() if now is None else now, self.is_over)
+        at = self.now() if now is None else now
+        return read_clock(self._ticks, self._marks, at, self.is_over, self._jumps)
 
     @property
     def clock_paused(self) -> bool:
@@ -303,7 +321,7 @@ class TableSession:
         if not self.game.is_over(after):
             return None
         last = Tick(at, "do", tick_seat(self.to_act, self.game.to_act(after)))
-        clock = read_clock([*self._ticks, last], self._marks, at, over=True)
+        clock = read_clock([*self._ticks, last], self._marks, at, over=True, jumps=self._jumps)
         return {**game_result(self.game, after), "clock": clock.to_result(self.config.player_count)}
 
     def _after_change(self, before: Any, action: Action, after: Any) -> None:
@@ -419,6 +437,16 @@ class TableSession:
                         self._emit("storage", exc)
                     return False
                 self._unsaved_marks.pop(0)
+            while self._unsaved_jumps:
+                jump = self._unsaved_jumps[0]
+                try:
+                    self.journal.add_clock_jump(self.game_id, jump.at, jump.skipped, jump.ticks, jump.marks)
+                except JournalError as exc:
+                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
+                        self.storage_problem = exc
+                        self._emit("storage", exc)
+                    return False
+                self._unsaved_jumps.pop(0)
             if self.storage_problem is not None:
                 self.storage_problem = None
                 self._emit("storage", None)

@@ -18,6 +18,10 @@
     venue_tls = true         # TLS to the broker (false only for a broker on this machine)
     colour_symbols = true    # colours drawn with a symbol as well (for colour-blind players)
 
+    [turn_countdowns]        # seconds of each game's turn countdown (0 or left out: off)
+    golden_horn = 60         # (older files hold one ``turn_countdown = 60``: it stays the value
+                             # of every game not named here; Settings names every game)
+
     [pins]                   # BCM numbers; checked by hardware.pins
     end_turn = 17
     seat_leds = [5, 6, 13, 19, 26]
@@ -71,6 +75,8 @@ MAX_COUNTDOWN = 3600
 COUNTDOWNS = (0, 30, 60, 90, 120, 180, 300)
 
 _SIZE = re.compile(r"(?P<w>[1-9][0-9]{1,4})x(?P<h>[1-9][0-9]{1,4})")
+#: a game's id as the games' list spells it ("golden_horn")
+_GAME_ID = re.compile(r"[a-z][a-z0-9_]{0,39}")
 
 
 def size_words(size: str) -> str:
@@ -95,8 +101,12 @@ class Settings:
     lens_position: float | None = None
     fullscreen: bool = False
     sound: bool = True
-    #: seconds of the turn countdown (0: off); it never ends a turn, it only hurries and beeps
+    #: seconds of the turn countdown of every game not in ``turn_countdowns`` (0: off): the one
+    #: value older settings files hold; Settings saves each game's own (``per_game_countdowns``)
     turn_countdown: int = 0
+    #: seconds of the turn countdown per game, by the game's id (0: off); it never ends a
+    #: turn, it only hurries and beeps
+    turn_countdowns: Mapping[str, int] = field(default_factory=dict)
     venue: str = ""
     venue_broker: str = ""
     table_id: str = ""
@@ -113,6 +123,17 @@ class Settings:
         if problems:
             raise SettingsError("; ".join(problems))
         return new
+
+    def countdown_for(self, game: str) -> int:
+        """Seconds of ``game``'s turn countdown (0: off): its own, else the one value of an
+        older settings file (which was every game's)."""
+        return int(self.turn_countdowns.get(game, self.turn_countdown))
+
+    def per_game_countdowns(self, countdowns: Mapping[str, int]) -> "Settings":
+        """A copy with ``countdowns`` (seconds by game id) as those games' own, the other
+        games' kept (SettingsError when one cannot be used).  An older file's single value
+        stays, for the games not named (one not installed now)."""
+        return self.with_changes(turn_countdowns={**self.turn_countdowns, **countdowns})
 
     @property
     def camera_pixels(self) -> tuple[int, int]:
@@ -278,6 +299,16 @@ def _value_problem(key: str, value: Any) -> str:
     elif key == "turn_countdown":
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= MAX_COUNTDOWN:
             return f"turn_countdown must be whole seconds from 0 (off) to {MAX_COUNTDOWN}, not {_show(value)}"
+    elif key == "turn_countdowns":
+        if not isinstance(value, Mapping):
+            return (f"turn_countdowns must be a table ([turn_countdowns] with lines like golden_horn = 60), "
+                    f"not {_show(value)}")
+        for game, seconds in value.items():
+            if not isinstance(game, str) or _GAME_ID.fullmatch(game) is None:
+                return f"turn_countdowns: {_show(game)} is not a game's id (like golden_horn)"
+            if isinstance(seconds, bool) or not isinstance(seconds, int) or not 0 <= seconds <= MAX_COUNTDOWN:
+                return (f"turn_countdowns: {game} must be whole seconds from 0 (off) to {MAX_COUNTDOWN}, "
+                        f"not {_show(seconds)}")
     elif key in ("venue", "table_id"):
         if not isinstance(value, str):
             return f"{key} must be text, not {_show(value)}"
@@ -373,6 +404,7 @@ def save_settings(settings: Settings, path: str | Path) -> SaveResult:
         if name in document and value == getattr(current.settings, name):   # the same field, by name
             continue    # unchanged: keep the user's own text, even one that could not be used
         if value is None or (name == "pins" and not value and name not in document) \
+                or (name == "turn_countdowns" and not value and name not in document) \
                 or (name in VENUE_KEYS and name not in document and value == getattr(DEFAULTS, name)):
             document.pop(name, None)
             continue

@@ -158,7 +158,8 @@ class CompanionApp(App):
         N_("No Raspberry Pi found: the GPIO panel is simulated on screen.")
         self.hardware.on_press = self._press_from_panel
         self.hardware.muted = not self.settings.sound
-        self.controller.turn_countdown = float(self.settings.turn_countdown)
+        # each game's own, read when a game comes to the table (Settings' changes: from the next game on)
+        self.controller.countdown_for = lambda game: self.settings.countdown_for(game)
         self.controller.open_journal()
         notices.extend(self._open_venue())
         self.controller.venue_opener = self._reopen_venue
@@ -467,7 +468,6 @@ class CompanionApp(App):
             log.warning("settings not saved: %s", exc)
             raise
         self.settings = settings
-        self.controller.turn_countdown = float(settings.turn_countdown)   # from the next game on
         self.colour_symbols = settings.colour_symbols
         if self.hardware is not None:
             self.hardware.muted = not settings.sound

@@ -19,7 +19,8 @@ from companion.errors import CompanionError
 from companion.games import game_title
 from companion.result_picture import picture_path, thumbnail_path, write_picture
 from companion.story import Story, journal_story
-from ui.colours import RGB, ink_on, seat_rgb
+from companion.colour_symbols import colour_symbol
+from ui.colours import RGB, colour_key, ink_on, seat_rgb
 from ui.score_rows import table_rows
 
 log = logging.getLogger(__name__)
@@ -50,18 +51,23 @@ def _rgb(text: str) -> RGB:
 
 def picture_data(game_id: int, story: Story, colours: Sequence[str], started: float, finished: float,
                  tr: Callable[[Any], str], headings: Mapping[str, str] | None = None,
-                 seconds: float | None = None) -> dict[str, Any]:
+                 seconds: float | None = None, symbols: bool = True) -> dict[str, Any]:
     """What the picture shows, as JSON-able data: the heading, each player (name, seat
-    colour, total, winner), the score table's rows as the scores screen lays them out
-    (headings in the players' language), and the chart's series and round ends; ``seconds``:
-    the game clock's duration when the result kept it (else from set-up to the last move)."""
+    colour and its symbol, total, winner), the score table's rows as the scores screen lays
+    them out (headings in the players' language), and the chart's series and round ends;
+    ``seconds``: the game clock's duration when the result kept it (else from set-up to the
+    last move); ``symbols``: whether seat colours carry their symbols (Settings)."""
     if seconds is None:
         seconds = max(0.0, finished - started)
     sheet = story.sheet.to_dict()
     seats = len(story.names)
     winners = set(sheet.get("winners", []))
     totals = sheet.get("totals", [])
-    players = [{"name": name, "colour": _hex(seat_rgb(colours[seat] if seat < len(colours) else "", seat)),
+    def colour(seat: int) -> str:
+        return colours[seat] if seat < len(colours) else ""
+
+    players = [{"name": name, "colour": _hex(seat_rgb(colour(seat), seat)),
+                "symbol": colour_symbol(colour_key(colour(seat))) if symbols else "",
                 "total": totals[seat] if seat < len(totals) else None, "winner": seat in winners}
                for seat, name in enumerate(story.names)]
     rows = []
@@ -108,9 +114,10 @@ def render(data: Mapping[str, Any]) -> tuple[int, int, bytes]:
         return height - y - h
 
     def text(label_text: str, x: float, y: float, w: float, h: float, size: int, colour: RGB,
-             bold: bool = False, align: str = "center", markup: bool = False) -> None:
+             bold: bool = False, align: str = "center", markup: bool = False, font: str | None = None) -> None:
         kind = MarkupLabel if markup else CoreLabel
-        label = kind(text=label_text, font_size=size, bold=bold, text_size=(w - 8, None),
+        fonts = {"font_name": font} if font else {}
+        label = kind(text=label_text, font_size=size, bold=bold, text_size=(w - 8, None), **fonts,
                      halign=align, shorten=True, shorten_from="right", max_lines=1)
         label.refresh()
         texture = label.texture
@@ -136,8 +143,9 @@ def render(data: Mapping[str, Any]) -> tuple[int, int, bytes]:
             Color(*_rgb(player["colour"]), 1)
             Rectangle(pos=(x + 1, top(table_top, NAME_H)), size=(column - 2, NAME_H))
             star = f"[font=DejaVuSans]{STAR}[/font] " if player["winner"] else ""
+            symbol = f"[font=DejaVuSans]{player['symbol']}[/font] " if player.get("symbol") else ""
             name = player["name"].replace("&", "&amp;").replace("[", "&bl;").replace("]", "&br;")
-            text(star + name, x, table_top, column, NAME_H, 24, ink_on(_rgb(player["colour"])),
+            text(star + symbol + name, x, table_top, column, NAME_H, 24, ink_on(_rgb(player["colour"])),
                  bold=True, markup=True)
         y = table_top + NAME_H
         for row in data["rows"]:
@@ -204,6 +212,10 @@ def _chart(chart: Mapping[str, Any], players: Sequence[Mapping[str, Any]], x: fl
             continue
         Color(*_rgb(players[seat]["colour"]), 1)
         Line(points=[c for turn, total in line for c in point(turn, total)], width=2.5)
+        if players[seat].get("symbol"):   # the seat's symbol at the line's end, in its colour
+            end_x, end_y = point(*line[-1])
+            text(players[seat]["symbol"], end_x - 14, top(end_y, 0) - 30, 28, 24, 20,
+                 _rgb(players[seat]["colour"]), font="DejaVuSans")
 
 
 #: the width of the small copy History lists
@@ -245,11 +257,13 @@ def ensure_picture(app: Any, game_id: int) -> Path | None:
         story = journal_story(journal, game_id)
         colours = [str(p.get("colour", "")) for p in entry.config.get("players", []) if isinstance(p, dict)]
         from ui.games import game_ui
+        from ui.widgets.colour_mark import symbols_shown
         clock = (entry.result or {}).get("clock")
         kept = clock.get("seconds") if isinstance(clock, dict) else None
         data = picture_data(game_id, story, colours, entry.started, entry.finished, app.tr,
                             game_ui(entry.game).score_headings,
-                            float(kept) if isinstance(kept, (int, float)) and not isinstance(kept, bool) else None)
+                            float(kept) if isinstance(kept, (int, float)) and not isinstance(kept, bool) else None,
+                            symbols_shown())
         return save_picture(data_dir, data)
     except (CompanionError, OSError) as exc:
         log.warning("the result picture of game #%d was not kept: %s", game_id, exc)

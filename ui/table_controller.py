@@ -142,8 +142,8 @@ class TableController:
         #: sessions whose moves wait in memory (also after leaving the table)
         self._unsaved: list[TableSession] = []
         self._cancel_retry: Callable[[], None] | None = None
-        #: seconds of the turn countdown (0: off), from the settings
-        self.turn_countdown = 0.0
+        #: seconds of a game's turn countdown (0: off) by the game's id, from the settings
+        self.countdown_for: Callable[[str], float] = lambda _game: 0.0
         self._countdown: TurnCountdown | None = None
         self._hurrying: int | None = None
         #: the venue link (venue.publisher.VenueLink) when a venue is set, else None
@@ -363,7 +363,8 @@ class TableController:
             self._leave_table()
         self.session = session
         session.add_listener(self._on_session_event)
-        self._countdown = TurnCountdown(self.turn_countdown) if self.turn_countdown > 0 else None
+        limit = float(self.countdown_for(session.config.game))
+        self._countdown = TurnCountdown(limit) if limit > 0 else None
         self._safely(session.table_shown)   # the game clock may run again
         if self.hardware is not None:
             self.hardware.set_seats(session.config.player_count,   # colours, never their labels

@@ -33,6 +33,11 @@ older programs ignore it) is the venue link's outbox marks: ``published(game_id,
 holds the rows a venue's broker has acknowledged (seq -1: the game's start), see
 :mod:`companion.venue.outbox`.  Losing a mark only sends a row again, which the hub counts once.
 
+The ``clock_jumps`` table (added in version 2 without changing it, like ``published``; older
+programs ignore it) holds the wall clock's jumps during a game, ``clock_jumps(game_id, at,
+skipped, ticks, marks)``: seen at ``at``, ``skipped`` seconds, after that many of the game's
+events and clock marks (see :mod:`companion.clock`); a repair keeps them.
+
 Version 2 added ``joined`` (1 on a ``do`` confirmed together with the ``do``
 before it: the steps of one camera proposal, undone and redone as one player
 action; part of the row's crc when set).  A version-1 journal gets the columns,

@@ -18,7 +18,7 @@ from companion.errors import JournalError
 from companion.journal.rows import check_rows
 from companion.journal.pages import FoundRows, find_rows, sound_event
 from companion.journal.schema import (CLOCK_MARKS, GAME_COLUMNS, GAMES_IMPORTED, SCHEMA, SCHEMA_VERSION,
-                                      VENUE_SINCE, problem_of)
+                                      VENUE_SINCE, jump_row_ok, problem_of)
 from companion.journal.store import Journal
 
 log = logging.getLogger("companion.journal")
@@ -149,7 +149,7 @@ _SCHEMA_ROWS = (("table", "games", "games"), ("table", "events", "events"),
                 ("index", "games_by_status", "games"), ("table", "meta", "meta"),
                 ("index", "sqlite_autoindex_meta_1", "meta"), ("table", "clock", "clock"),
                 ("index", "clock_by_game", "clock"), ("table", "published", "published"),
-                ("index", "sqlite_autoindex_published_1", "published"))
+                ("index", "sqlite_autoindex_published_1", "published"), ("table", "clock_jumps", "clock_jumps"))
 
 
 def _schema_sql() -> dict[str, str]:
@@ -262,6 +262,13 @@ def _salvage_into(fresh: Journal, old: Journal, kept: Path) -> SalvageReport:
                 marks = []
             statements += [("INSERT INTO clock (game_id, at, kind) VALUES (?,?,?)", (game_id, at, kind))
                            for at, kind in marks if isinstance(at, (int, float)) and kind in CLOCK_MARKS]
+            try:   # the wall clock's jumps during the game (a file before them has none)
+                jumps = old._read("SELECT at, skipped, ticks, marks FROM clock_jumps WHERE game_id=? "
+                                  "ORDER BY rowid", (game_id,))
+            except JournalError:
+                jumps = []
+            statements += [("INSERT INTO clock_jumps (game_id, at, skipped, ticks, marks) VALUES (?,?,?,?,?)",
+                            (game_id, *jump)) for jump in jumps if jump_row_ok(jump)]
             statements += [(
                 "INSERT INTO quarantine (game_id, seq, kind, payload, crc, at, joined, reason, batch) "
                 "VALUES (?,?,?,?,?,?,?,?,?)",

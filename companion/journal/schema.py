@@ -20,6 +20,13 @@ EVENT_KINDS = ("do", "undo", "redo")
 CLOCK_MARKS = ("pause", "resume", "away", "back")
 
 
+def jump_row_ok(row: tuple) -> bool:
+    """A clock_jumps row (at, skipped, ticks, marks) that reads as one: numbers, counts."""
+    at, skipped, ticks, marks = row
+    return (all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (at, skipped))
+            and all(isinstance(v, int) and not isinstance(v, bool) and v >= 0 for v in (ticks, marks)))
+
+
 PROBLEMS = ("damaged", "newer", "readonly", "full", "busy", "io")
 
 
@@ -73,6 +80,13 @@ CREATE TABLE IF NOT EXISTS published (
     at      REAL NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
+CREATE TABLE IF NOT EXISTS clock_jumps (
+    game_id INTEGER NOT NULL,
+    at      REAL NOT NULL,
+    skipped REAL NOT NULL,
+    ticks   INTEGER NOT NULL,
+    marks   INTEGER NOT NULL
+);
 """
 
 
@@ -120,7 +134,8 @@ COLUMNS = {"games": ("id", "game", "config", "started", "finished", "status", "r
 
 #: tables added later: their columns are checked when a file has them (an older file is
 #: given them, empty, on open)
-LATER_COLUMNS = {"clock": ("game_id", "at", "kind")}
+LATER_COLUMNS = {"clock": ("game_id", "at", "kind"),
+                 "clock_jumps": ("game_id", "at", "skipped", "ticks", "marks")}
 
 
 #: the high-water mark in the lock file: "pid game_id seq", fixed width

@@ -16,7 +16,7 @@ from companion.journal.opening import Opening
 from companion.journal.quarantine import Quarantine
 from companion.journal.rows import LoadedEvents, NewEvent, check_rows, event_crc, sql_crc
 from companion.journal.schema import (CLOCK_MARKS, COUNT_GAME_SQL, DB_ERRORS, NEXT_GAME_ID_SQL, EVENT_KINDS,
-                                      GAME_CRC_SQL, GAMES_IMPORTED, SCHEMA)
+                                      GAME_CRC_SQL, GAMES_IMPORTED, SCHEMA, jump_row_ok)
 
 
 class Journal(Opening, HistoryQueries, Quarantine):
@@ -40,6 +40,10 @@ class Journal(Opening, HistoryQueries, Quarantine):
         self._db: sqlite3.Connection | None = None
         #: the clock every time written comes from (seconds since the epoch; tests put a fake one)
         self.now: Callable[[], float] = time.time
+        #: the steady clock beside ``now`` (seconds from any start; a jump of ``now`` against it
+        #: is the wall clock being set, not time played); None: ``time.monotonic`` beside the
+        #: system's wall clock, and a ``now`` put in its place (tests, imports) is its own steady clock
+        self.monotonic: Callable[[], float] | None = None
         try:
             if self.in_memory:
                 self._db = sqlite3.connect(":memory:", isolation_level=None)
@@ -250,6 +254,31 @@ class Journal(Opening, HistoryQueries, Quarantine):
             return ()
         return tuple((float(at), str(kind)) for at, kind in rows
                      if isinstance(at, (int, float)) and kind in CLOCK_MARKS)
+
+    def steady(self) -> float:
+        """The steady clock's reading (seconds; see :attr:`monotonic`)."""
+        if self.monotonic is not None:
+            return self.monotonic()
+        return time.monotonic() if self.now is time.time else self.now()
+
+    def add_clock_jump(self, game_id: int, at: float, skipped: float, ticks: int, marks: int) -> None:
+        """Keep a jump of the wall clock during a game (:class:`companion.clock.Jump`)."""
+        self._write([("INSERT INTO clock_jumps (game_id, at, skipped, ticks, marks) VALUES (?,?,?,?,?)",
+                      (game_id, at, skipped, ticks, marks))])
+
+    def clock_jumps(self, game_id: int) -> tuple[tuple[float, float, int, int], ...]:
+        """A game's wall clock jumps as (time after, seconds skipped, ticks before, marks
+        before), in the order they were seen; none from a file that predates them (read-only)
+        and rows that do not read as jumps are left out."""
+        try:
+            rows = self._read("SELECT at, skipped, ticks, marks FROM clock_jumps WHERE game_id=? ORDER BY rowid",
+                              (game_id,))
+        except JournalError as exc:
+            if exc.problem != "damaged" or not self.read_only:
+                raise
+            return ()
+        return tuple((float(at), float(skipped), int(ticks), int(marks)) for at, skipped, ticks, marks in rows
+                     if jump_row_ok((at, skipped, ticks, marks)))
 
     def events(self, game_id: int) -> LoadedEvents:
         """Every whole event of a game in order; stops at the first damaged row

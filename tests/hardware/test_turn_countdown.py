@@ -7,6 +7,7 @@ import pytest
 
 from companion.engine import GameConfig
 from companion.i18n import Translator
+from companion.settings import Settings
 from hardware.backend import GpioBackend
 from hardware.factory import PinFactoryChoice
 from hardware.panel import Panel
@@ -53,7 +54,7 @@ def table(mock_factory, tmp_path):
     controller.open_journal()
     clock = FakeClock()
     controller.journal.now = clock
-    controller.turn_countdown = 60
+    controller.countdown_for = Settings(turn_countdowns={"counter": 60}).countdown_for   # this game's own
     session = controller.start_game(CONFIG)
     session.submit(Add(0, 1))
     session.submit(Roll(0))            # Bo's turn starts now
@@ -135,5 +136,27 @@ def test_no_countdown_by_default(mock_factory, tmp_path):
         view = controller.clock_tick()
     assert view.note == "" and view.face == "3:20"
     assert backend.player.wait_idle(WAIT) and buzzes(mock_factory) == 0
+    controller.close()
+    backend.close()
+
+
+@pytest.mark.parametrize(("settings", "note"), [
+    (Settings(turn_countdowns={"golden_horn": 60}), ""),                    # another game's: none here
+    (Settings(turn_countdowns={"golden_horn": 60, "counter": 90}), "Left: 1:00"),
+    (Settings(turn_countdown=60), "Left: 0:30"),                             # an older file's one value: every game's
+    (Settings(turn_countdown=60, turn_countdowns={"counter": 0}), ""),       # ... unless the game has its own
+], ids=["other-game", "own", "older-single-value", "own-off"])
+def test_each_game_has_its_own_countdown(mock_factory, tmp_path, settings, note):
+    backend = GpioBackend(PinFactoryChoice(mock_factory, True, ""), Panel(PinMap(), mock_factory), FAST)
+    controller = TableController(Shell(), tmp_path / "journal.sqlite3", hardware=backend)
+    controller.open_journal()
+    clock = FakeClock()
+    controller.journal.now = clock
+    controller.countdown_for = settings.countdown_for
+    session = controller.start_game(CONFIG)
+    session.submit(Add(0, 1))
+    session.submit(Roll(0))            # Bo's turn starts now
+    clock.t += 30
+    assert controller.clock_tick().note == note
     controller.close()
     backend.close()

@@ -62,9 +62,13 @@ def test_settings_are_in_words_with_the_pins_behind_advanced(run_ui, tmp_path, s
     assert r["pins_height"] > 100
     saved = tomllib.loads(r["file_after_save"])
     assert saved["camera"] == "none" and saved["sound"] is False and saved["camera_size"] == "640x480"
-    # the turn countdown: off at first, chosen in the players' words, saved in seconds
+    # the turn countdown: each game's own, off at first, chosen in the players' words, saved in seconds
     assert r["countdown_shown"] == r["countdowns"][0] and len(r["countdowns"]) == 7
-    assert saved["turn_countdown"] == 60 and not any(c.isdigit() for c in r["countdowns"][0])
+    games = r["countdown_games"]   # every game the app has (the tests' counter game too)
+    assert {"golden_horn", "coloretto", "alles_auf_1_karte", "caravelas"} <= set(games) and r["countdown_rows"] == [r["countdowns"][0]] * len(games)
+    assert saved["turn_countdowns"] == {**dict.fromkeys(games, 0), "golden_horn": 60}
+    assert saved.get("turn_countdown", 0) == 0 and not any(c.isdigit() for c in r["countdowns"][0])
+    assert r["countdown_after"] == f"Golden Horn {r['countdowns'][2]}" and any(c.isdigit() for c in r["countdowns"][2])
     width, height = (int(v) for v in size.split("x"))
-    for name in ("settings", "settings_advanced"):
+    for name in ("settings", "settings_advanced", "settings_countdown_chosen"):
         assert run.image(name).shape[:2] == (height, width)

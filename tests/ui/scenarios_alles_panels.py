@@ -4,6 +4,7 @@ scored cards ("Scored" columns) included."""
 from __future__ import annotations
 
 import random
+import re
 
 from companion.engine import GameConfig, Player
 from companion.games import load_game
@@ -36,7 +37,8 @@ async def _check(probe, label: str) -> None:
     view = _view(probe)
     record = {"panels": _panels(probe), "scroll": _box(view.ids.scroll),
               "acting": view._acting_panel(view.vm), "phase": view.vm.phase,
-              "tabs": [t.text for t in reversed(view.ids.panel_tabs.children)]}
+              # as they read: the markup (the seat colour's symbol in its font) left out
+              "tabs": [re.sub(r"\[/?font[^\]]*\]", "", t.text) for t in reversed(view.ids.panel_tabs.children)]}
     # each panel brought into view through its tab (or already there)
     reached = {}
     for key in list(record["panels"]):

@@ -89,6 +89,20 @@ def unmarked_swatches(probe, root) -> list[str]:
             found.append(f"{kind} {widget.text}")
         elif kind in ("PlayerLine", "SeatPanel") and SYMBOL_MARKUP not in widget.title:
             found.append(f"{kind} {widget.title}")
+        elif kind == "GhNode" and widget.colour in COLOUR_SYMBOLS:   # a sea square
+            if getattr(widget, "colour_mark_rect", None) is None:
+                found.append(f"{kind} {widget.colour}")
+        elif kind == "GhShipChip" and widget.colour in COLOUR_SYMBOLS:   # a port's cubes, a ship's cargo
+            if SYMBOL_MARKUP + COLOUR_SYMBOLS[widget.colour] not in widget.text:
+                found.append(f"{kind} {widget.colour}")
+        elif kind == "AaSeatPanel" and colour in COLOUR_SYMBOLS:   # its name strip in the seat's colour
+            if SYMBOL_MARKUP not in widget.ids.name.text:
+                found.append(f"{kind} {colour}")
+        elif kind == "AaPanelTab" and isinstance(widget.key, int) and SYMBOL_MARKUP not in widget.text:
+            found.append(f"{kind} {widget.text}")
+        elif kind == "PanelLed" and colour in COLOUR_SYMBOLS:   # the on-screen panel's seat LEDs
+            if widget.text != COLOUR_SYMBOLS[colour]:
+                found.append(f"{kind} {colour}")
     return found
 
 

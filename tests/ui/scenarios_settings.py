@@ -2,6 +2,8 @@
 the data directory's settings.toml is written by the test before the app starts."""
 from __future__ import annotations
 
+from companion.games import registered_games
+
 
 def record_signals(app) -> list[str]:
     """The signals the app plays on the panel from now on (their reasons), in order."""
@@ -108,9 +110,27 @@ async def settings_in_words(probe) -> None:
     await probe.tap(screen.ids.sound)                          # sound off
     screen.ids.camera_size.text = screen.ids.camera_size.values[0]
     probe.record("countdown_shown", screen.ids.turn_countdown.text)      # off by default
-    probe.record("countdowns", list(screen.ids.turn_countdown.values))
-    screen.ids.turn_countdown.text = screen.ids.turn_countdown.values[2]   # 60 s
+    await probe.tap(screen.ids.turn_countdown)                            # each game's own, in a popup
+    await probe.until(lambda: probe.tagged("countdown_popup") is not None)
+    popup = probe.tagged("countdown_popup")
+    await probe.opened(popup)
+    # every game's row, those the popup scrolls to as well
+    found = {w.test_id: w for w in probe.walk(popup) if str(getattr(w, "test_id", "")).startswith("countdown_")}
+    spinners = {game: found.get(f"countdown_{game}") for game in registered_games()}
+    probe.record("countdown_games", [game for game, spinner in spinners.items() if spinner is not None])
+    probe.record("countdown_rows", [spinner.text for spinner in spinners.values() if spinner is not None])
+    golden_horn = spinners["golden_horn"]
+    probe.record("countdowns", list(golden_horn.values))
+    golden_horn.text = golden_horn.values[2]                             # 60 s, for Golden Horn only
+    await probe.frames(3)
+    path = probe.out / "countdown_popup.png"
+    popup.export_to_png(str(path))
+    probe.results["screenshots"]["countdown_popup"] = str(path)
+    await probe.tap(probe.tagged("countdown_done", popup))
+    await probe.until(lambda: probe.tagged("countdown_popup") is None)
+    probe.record("countdown_after", screen.ids.turn_countdown.text)
     await probe.frames(2)
+    await probe.screenshot("settings_countdown_chosen")
     probe.record("sound_text", screen.ids.sound.text)
     await probe.tap_id("save")
     await probe.until(lambda: app.manager.current == "home")

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import pytest
 
+from companion.colour_symbols import COLOUR_SYMBOLS
+
 
 def _inside(box, area) -> bool:
     """The panel's whole width in the area, and its top (the name strip and its
@@ -32,4 +34,6 @@ def test_every_panel_is_reachable_and_the_acting_one_in_view(run_ui, size):
             assert panel["shown"] and _inside(panel["box"], seen["scroll"]), (moment, key, panel)
         if not all(p["shown"] for p in seen["panels"].values()):
             assert len(seen["tabs"]) == players, seen["tabs"]
-            assert any(tab.startswith("Giulia\n") for tab in seen["tabs"])  # her whole name
+            # her whole name, after her colour's symbol
+            assert any(tab.startswith(tuple(f"{mark} Giulia\n" for mark in COLOUR_SYMBOLS.values()))
+                       for tab in seen["tabs"]), seen["tabs"]

@@ -47,7 +47,7 @@ def test_turn_around_at_the_ships_next_move(run_ui, tmp_path):
     assert rev["destinations"] == r["reach_reversed"] == ["s2", "s1", "V"]
     assert rev["lit"] == ["V", "s1", "s2"] and rev["nodes"]["M"]["dimmed"]
     assert rev["nodes"]["s3"]["chips"] == ["Ba◀"]
-    assert "●" in rev["buttons"]["to_V"]["text"]          # Venice needs a red wind card
+    assert "[color=cc3333]♥[/color]" in rev["buttons"]["to_V"]["text"]   # Venice needs a red wind card (its symbol, in red)
     lit_keep_colour_dim_are_dark(run.image("gh_reversed"), rev)
     # the tap on square 1 moved it turned around; the right is used up
     assert r["move"] == "seat 2's ship a sails to square 1, turned around"

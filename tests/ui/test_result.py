@@ -10,11 +10,13 @@ import cv2
 import pytest
 
 from companion.bgstats_link import data_of_link, play_link
+from companion.colour_symbols import colour_symbol
 from companion.journal import Journal
 from companion.result_picture import picture_data
 from companion.stats import plays_from_rows
 from companion.story import journal_story
 from tests.history.games import fast, play_one
+from ui.colours import colour_key
 from vision.detect import decode_image
 
 SIZES = ["800x480", "1280x800"]
@@ -28,9 +30,15 @@ def _check_picture(r, journal_path):
     data = picture_data(r["picture"])
     with Journal(journal_path, read_only=True) as journal:
         story = journal_story(journal, r["game_id"])
+        journal_game = journal.game(r["game_id"]).config
         play = next(p for p in plays_from_rows(journal.played()) if p.id == r["game_id"])
     sheet = story.sheet
     assert [p["name"] for p in data["players"]] == list(story.names)
+    # each seat's colour with its symbol (Settings: symbols on colours, on by default)
+    colours = [player.get("colour") for player in journal_game["players"]]
+    assert [p["symbol"] for p in data["players"]] == [colour_symbol(colour_key(c)) for c in colours]
+    marked = [p["symbol"] for p, c in zip(data["players"], colours) if colour_key(c)]   # a palette colour
+    assert all(marked) and len(set(marked)) == len(marked)
     assert [p["total"] for p in data["players"]] == list(sheet.totals)
     assert [s for s, p in enumerate(data["players"]) if p["winner"]] == sorted(sheet.winners)
     # every line of the sheet is in the table, on its seat's column
@@ -64,6 +72,7 @@ def test_the_final_scores_show_a_qr_code_the_camera_pipeline_reads(run_ui, tmp_p
     assert x + w <= width and y >= 0 and r["table_width"] > width * 0.5
     play = _check_picture(r, tmp_path / "data" / "journal.sqlite3")
     assert r["link"] == play_link(play)
+    assert all(p["symbol"] for p in picture_data(r["picture"])["players"])   # set-up's colours: each its symbol
     assert r["thumbnail_source"] == r["thumbnail"]
     tx, ty, tw, th = r["thumbnail_box"]
     rx, ry, rw, rh = r["thumbnail_row_box"]

@@ -5,13 +5,14 @@ import json
 from typing import Any
 
 from kivy.app import App
-from kivy.properties import BooleanProperty, ListProperty, StringProperty
+from kivy.properties import BooleanProperty, DictProperty, ListProperty, StringProperty
 from ui.app_screen import AppScreen
 from ui.table_controller import MainAction
 
 from companion.errors import CompanionError
 from companion.messages import N_, Text
-from companion.settings import CAMERAS, COUNTDOWNS, size_from_words, size_words
+from companion.games import registered_games
+from companion.settings import CAMERAS, size_from_words, size_words
 from companion.signals import ErrorSignal
 from hardware.pins import PinMap, PinMapError
 from ui.kv import load_kv
@@ -103,7 +104,9 @@ class SettingsScreen(AppScreen):
     pins_summary = StringProperty("")
     camera_choice = StringProperty("auto")
     sizes = ListProperty([])
-    countdowns = ListProperty([])
+    #: each game's turn countdown as chosen on this screen (seconds by game id; saved with Save)
+    countdowns = DictProperty({})
+    countdown_text = StringProperty("")
 
     def main_action(self, button: str) -> MainAction | None:
         """The panel's CONFIRM: Save (END TURN saves nothing)."""
@@ -126,13 +129,18 @@ class SettingsScreen(AppScreen):
     #: which GPIO panel is in use and why (no Pi found: the on-screen one)
     panel_notice = StringProperty("")
 
-    def _countdown(self, app: Any) -> int:
-        """The countdown chosen (seconds; 0: off), from the words shown."""
-        chosen = self.ids.turn_countdown.text
-        for seconds in (*COUNTDOWNS, app.settings.turn_countdown):
-            if countdown_words(app, seconds) == chosen:
-                return seconds
-        return app.settings.turn_countdown
+    def open_countdowns(self) -> None:
+        """Each game's turn countdown, in a popup of its own (kept here until Save)."""
+        from ui.widgets.countdown_popup import open_countdown_popup
+
+        open_countdown_popup(App.get_running_app(), dict(self.countdowns), self._countdowns_chosen)
+
+    def _countdowns_chosen(self, countdowns: dict[str, int]) -> None:
+        from ui.widgets.countdown_popup import countdowns_summary
+
+        self.countdowns = countdowns
+        self.countdown_text = countdowns_summary(App.get_running_app(), countdowns)
+
     def open_venue(self) -> None:
         """The venue's details (a club night), in a popup of their own."""
         from ui.widgets.venue_popup import open_venue_popup
@@ -168,8 +176,7 @@ class SettingsScreen(AppScreen):
         self.sizes = [size_words(size) for size in dict.fromkeys((*SIZES, settings.camera_size))]
         self.ids.camera_size.text = size_words(settings.camera_size)
         self.ids.lens_position.text = "" if settings.lens_position is None else f"{settings.lens_position:g}"
-        self.countdowns = [countdown_words(app, n) for n in dict.fromkeys((*COUNTDOWNS, settings.turn_countdown))]
-        self.ids.turn_countdown.text = countdown_words(app, settings.turn_countdown)
+        self._countdowns_chosen({game: settings.countdown_for(game) for game in registered_games()})
         self.ids.sound.state = "down" if settings.sound else "normal"
         self.ids.fullscreen.state = "down" if settings.fullscreen else "normal"
         self.ids.colour_symbols.state = "down" if settings.colour_symbols else "normal"
@@ -199,9 +206,8 @@ class SettingsScreen(AppScreen):
                 camera_size=size_from_words(self.ids.camera_size.text) or "1280x720",
                 lens_position=self._lens_position(app),
                 sound=self.ids.sound.state == "down", fullscreen=self.ids.fullscreen.state == "down",
-                turn_countdown=self._countdown(app),
                 colour_symbols=self.ids.colour_symbols.state == "down",
-                pins=pins)
+                pins=pins).per_game_countdowns(self.countdowns)
             app.save_settings(settings)
         except (CompanionError, ValueError, OSError) as exc:
             self._refuse(app, exc)
@@ -209,12 +215,3 @@ class SettingsScreen(AppScreen):
         self.error = ""
         app.show_banner(app.tr("Settings saved. Pin and camera changes apply at the next start."), 6)
         app.goto("home")
-
-
-def countdown_words(app: Any, seconds: int) -> str:
-    """A turn countdown as Settings offers it: "Off", "30 s", "90 s", "2 min"."""
-    if seconds <= 0:
-        return app.tr("Off")
-    if seconds >= 120 and seconds % 60 == 0:
-        return app.tr("{minutes} min", minutes=seconds // 60)
-    return app.tr("{seconds} s", seconds=seconds)

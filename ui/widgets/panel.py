@@ -10,12 +10,15 @@ from kivy.clock import Clock
 from kivy.properties import BooleanProperty, ListProperty, ObjectProperty
 from kivy.uix.boxlayout import BoxLayout
 
-from ui.colours import colour_key
+from ui.colours import colour_key, ink_on
+from ui.widgets.colour_mark import symbol_of
 from ui.kv import load_kv
 
 load_kv(__file__)
 
 POLL_SECONDS = 1 / 20
+#: the panel's background (one channel: it is grey), under an LED that is dim
+BACK = 0.06
 
 SEAT_RGB = {
     "red": (0.95, 0.2, 0.2), "blue": (0.25, 0.5, 1.0), "green": (0.2, 0.85, 0.35),
@@ -27,6 +30,7 @@ SEAT_RGB = {
 class SimulatedPanel(BoxLayout):
     hardware = ObjectProperty(None)
     leds = ListProperty([])          # per seat: (r, g, b, a)
+    led_colours: list[str] = []      # per seat: the seat's colour key ('' for none of the palette's)
     status_on = BooleanProperty(False)
     buzzer_on = BooleanProperty(False)
 
@@ -48,13 +52,16 @@ class SimulatedPanel(BoxLayout):
         app = App.get_running_app()
         players = app.session.config.players if app and app.session else ()
         seats = len(players) or len(snap["seat_leds"])
-        leds = []
+        leds, colours = [], []
         for led in snap["seat_leds"][:seats]:
             colour = players[led["seat"]].colour if led["seat"] < len(players) else None
             # the seat's colour, never its label (a game set up in Greek holds "κόκκινο")
-            r, g, b = SEAT_RGB.get(colour_key(colour) or "", SEAT_RGB["yellow"])
+            key = colour_key(colour) or ""
+            colours.append(key)
+            r, g, b = SEAT_RGB.get(key, SEAT_RGB["yellow"])
             level = led.get("brightness") or (1.0 if led["on"] else 0.0)
             leds.append((r, g, b, 0.15 + 0.85 * level))
+        self.led_colours = colours
         if leds != list(self.leds):
             self.leds = leds
         self.status_on = bool(snap["status_led"]["on"])
@@ -69,5 +76,10 @@ class SimulatedPanel(BoxLayout):
             box.clear_widgets()
             for _ in self.leds:
                 box.add_widget(Factory.PanelLed())
-        for widget, rgba in zip(reversed(box.children), self.leds):
+        for widget, rgba, colour in zip(reversed(box.children), self.leds, self.led_colours):
             widget.rgba = rgba
+            widget.colour = colour
+            widget.text = symbol_of(colour)
+            # the ink that reads on the LED as it shows now (lit or dim over the panel's black)
+            shown = tuple(c * rgba[3] + BACK * (1 - rgba[3]) for c in rgba[:3])
+            widget.ink = (*ink_on(shown), 1)

@@ -12,13 +12,15 @@ from typing import Any
 
 from kivy.factory import Factory
 from kivy.metrics import dp
-from kivy.properties import ListProperty, ObjectProperty
+from kivy.properties import ListProperty, ObjectProperty, StringProperty
 from kivy.uix.boxlayout import BoxLayout
+from kivy.utils import escape_markup
 
 from companion.alles_auf_1_karte.view_model import AllesSeat, AllesViewModel, CardOption
 from companion.errors import CompanionError
 from companion.messages import N_, Text
-from ui.colours import ink_on, seat_rgb
+from ui.colours import colour_key, ink_on, seat_rgb
+from ui.widgets.colour_mark import with_symbol
 from ui.games.alles_auf_1_karte.cards import CardView
 from ui.games.kit import reuse, tag, text_fill
 
@@ -44,6 +46,8 @@ class AaSeatPanel(BoxLayout):
     #: the name strip: the seat's colour chosen in setup (text_fill), its text black or white
     band = ListProperty(BAND_NONE)
     ink = ListProperty([1, 1, 1, 1])
+    #: the seat's colour as set-up keeps it (its symbol before the name); '' for the display
+    colour = StringProperty("")
     #: the footer's one button and the strip of scored cards (None: none)
     button: Any = None
     scored: Any = None
@@ -193,7 +197,7 @@ class SeatPanels:
         tabs = reuse(box, len(panels), lambda _i: self._new_tab())
         for index, (tab, panel) in enumerate(zip(tabs, panels)):
             tab.key = self._panel_key(panel)
-            tab.text = f"{panel.ids.name.text}\n{panel.ids.total.text}"
+            tab.text = f"{panel.ids.name.text}\n{escape_markup(panel.ids.total.text)}"   # the name with its symbol
             tab.fill, tab.ink = list(panel.band), list(panel.ink)
             tab.chosen = index in shown
             tab.acting = panel.back == BACK_ACTIVE or (panel.seat is None and self.vm.phase == "replace")
@@ -211,7 +215,8 @@ class SeatPanels:
 
     def _display_panel(self, panel: AaSeatPanel, vm: AllesViewModel) -> None:
         panel.seat = None
-        panel.ids.name.text = self.tr("Display")
+        panel.colour = ""
+        panel.ids.name.text = escape_markup(self.tr("Display"))
         panel.ids.total.text = self.tr("Pile: {count}", count=len(vm.pile))
         choosing = vm.phase == "replace"
         for view, card in zip(panel.card_views(len(vm.display), self.tap_card), vm.display):
@@ -226,7 +231,9 @@ class SeatPanels:
     def _seat_panel(self, panel: AaSeatPanel, vm: AllesViewModel, seat: AllesSeat) -> None:
         number = seat.seat
         panel.seat = number
-        panel.ids.name.text = seat.name
+        players = self.session.config.players
+        panel.colour = colour_key(players[number].colour if number < len(players) else None) or ""
+        panel.ids.name.text = with_symbol(escape_markup(seat.name), panel.colour)
         panel.ids.total.text = self.tr("{points} pts", points=seat.score)
         panel.band, panel.ink = self.seat_band(number)
         if number in self.flashing:

@@ -23,9 +23,9 @@ from companion.golden_horn.view_model import GoldenHornViewModel, Reach
 from companion.messages import N_, Text
 from ui.games.golden_horn.controls import PORT_TITLES, GhControls
 from ui.games.golden_horn.widgets import (COLOUR_RGBA, PORT_RGBA, cube_markup, dots, fill_cubes,
-                                          fill_node, fit_title, heading_mark, make, seat_rgba)
+                                          fill_node, fit_title, heading_mark, make, mark_square, seat_rgba)
 from ui.colours import colour_key, seat_rgb
-from ui.widgets.colour_mark import with_symbol
+from ui.widgets.colour_mark import symbols_shown, with_symbol
 from ui.games.kit import TableKit, reuse
 from ui.widgets.table_camera import TableCameraView
 
@@ -35,7 +35,7 @@ NODE_DOTS_PER_LINE = 3
 # route cells' widths in squares: "Constantinople" and "Modone 3/3" fit at 1280 px; at 800 px
 # with 4 players a square keeps its 48 px (a tap target, SQUARE_MIN_DP), the ports share the rest
 # (a port's name then its short one, "Const.", and "Modone 3/3" on two lines)
-NODE_WIDTHS = {"main": 2.2, "modone": 1.8}
+NODE_WIDTHS = {"main": 2.2, "modone": 2.0}
 SQUARE_MIN_DP = 48
 #: a port's name in a route cell too narrow for it (its colour band says which port)
 SHORT_TITLES = {"C": N_("Const.")}
@@ -141,6 +141,7 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
             cell.size_hint_x = NODE_WIDTHS.get(node.kind, 1)
             cell.size_hint_min_x = None if node.kind in NODE_WIDTHS else dp(SQUARE_MIN_DP)
             cell.fill = COLOUR_RGBA[node.colour] if node.colour else PORT_RGBA[node.id]
+            mark_square(cell, node.colour)
             title = self.node_title(node.id)
             if node.kind == "modone":
                 title += f" {len(node.ships)}/{node.capacity}"
@@ -154,8 +155,6 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cell.ids.extra.text = dots(target.wind, per_line=NODE_DOTS_PER_LINE) or "✓"
             else:
                 cell.ids.extra.text = ""
-            # a port offered as a destination shows the wind cards it costs in its cubes' place
-            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" and target is None else {})
             chips = []
             for ship_id in node.ships:
                 ship = ships[ship_id]
@@ -166,14 +165,18 @@ class GoldenHornView(GhControls, TableKit, BoxLayout):
                 cargo = {"colour": ship.cargo[0], "count": ship.cargo[1]} if ship.cargo else None
                 chips.append((text, seat_rgba(players, ship.owner), ship.sail_set, cargo,
                               ship_id == self.picked_ship))
-            shown = (chips, 2 if node.kind == "main" else 1)
+            shown = (chips, 2 if node.kind == "main" else 1, symbols_shown())
             if cell.shown != shown:   # ships are laid out again only when they change
-                fill_node(cell, *shown)
+                fill_node(cell, *shown[:2])
                 cell.shown = shown
+            # a port offered as a destination shows the wind cards it costs in its cubes' place
+            # (after the ships: the cubes take the room the ships leave)
+            fill_cubes(cell, vm.ports[node.id] if node.kind == "main" and target is None else {})
 
     def _new_node(self, _index: int) -> Any:
         cell = make("GhNode")
         cell.bind(title_text=fit_title)
+        cell.bind(size=lambda c, _size: fill_cubes(c))   # the room for the cubes' symbols changed
         cell.ids.title.bind(width=lambda _label, _width: fit_title(cell))
         cell.bind(on_release=lambda c: self.tap_node(c.node_id))
         return cell

@@ -5,10 +5,11 @@ from typing import Any
 
 from kivy.core.text import Label as CoreLabel
 from kivy.factory import Factory
-from kivy.metrics import dp
+from kivy.metrics import dp, sp
 
 from companion.messages import N_
-from ui.colours import rgba, seat_rgb
+from ui.colours import ink_on, rgba, seat_rgb
+from ui.widgets.colour_mark import mark_corner, symbol_markup, symbol_of, symbols_shown
 
 #: cube / card / square colours (RGBA), by the engine's letters; green lighter and orange
 #: darker than the pieces so that no two are close under simulated colour blindness
@@ -18,6 +19,8 @@ COLOUR_RGBA = {"Y": (0.95, 0.8, 0.15, 1), "P": (0.95, 0.54, 0.77, 1), "G": (0.34
 COLOUR_NAMES = {"Y": N_("yellow"), "P": N_("pink"), "G": N_("green"), "R": N_("red"), "O": N_("orange"),
                 "B": N_("blue")}
 COLOURS = "YPGROB"
+#: the colour's name as companion.colour_symbols spells it (its symbol's key), by the engine's letter
+LETTER_COLOUR = {"Y": "yellow", "P": "pink", "G": "green", "R": "red", "O": "orange", "B": "blue"}
 PORT_RGBA = {"V": (0.82, 0.7, 0.5, 1), "C": (0.78, 0.64, 0.45, 1), "M": (0.6, 0.72, 0.66, 1)}
 SYMBOL_FONT = "DejaVuSans"   # ships kivy: has ▶ ◀ ▼ ● for headings and cubes
 
@@ -74,25 +77,95 @@ def seat_rgba(players: list[Any], seat: int) -> tuple[float, ...]:
     return rgba(seat_rgb(players[seat].colour if seat < len(players) else "", seat))
 
 
+def dot_of(letter: str) -> str:
+    """A colour as markup: its symbol in its colour (Settings: symbols on colours), else a
+    dot in its colour."""
+    mark = symbol_of(LETTER_COLOUR[letter]) or "●"
+    return f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[letter])}]{mark}[/color][/font]"
+
+
 def cube_markup(counts: dict[str, int], zeros: bool = False) -> str:
-    """Counts per colour as coloured dots with numbers (markup), e.g. for a warehouse."""
-    dot = "[font={font}][color={rgb}]●[/color][/font]{n}"
-    return " ".join(dot.format(font=SYMBOL_FONT, rgb=hex_of(COLOUR_RGBA[letter]), n=counts.get(letter, 0))
+    """Counts per colour as coloured symbols (or dots) with numbers (markup), e.g. for a warehouse."""
+    return " ".join(f"{dot_of(letter)}{counts.get(letter, 0)}"
                     for letter in COLOURS if counts.get(letter, 0) or zeros)
 
 
-def fill_cubes(node: Any, counts: dict[str, int]) -> None:
-    """A port's cubes as one line of counts, each on its colour ("3" on red): six colours
-    fit a port's cell at 800 px beside the on-screen panel ({} = none, the line folds away)."""
+def counted(letter: str, n: int, marked: bool = True) -> str:
+    """A count on its colour (markup): the colour's symbol before it when symbols are shown
+    (and ``marked``)."""
+    mark = symbol_markup(LETTER_COLOUR[letter]) if marked else ""
+    return f"{mark}{n}" if mark else str(n)
+
+
+def count_chip(letter: str, n: int, marked: bool = True, **props: Any) -> Any:
+    """A count of cubes of one colour on that colour (a port's cubes, a ship's cargo)."""
+    return make("GhShipChip", text=counted(letter, n, marked), back=COLOUR_RGBA[letter], bold=False, markup=True,
+                colour=LETTER_COLOUR[letter], **props)
+
+
+def text_width(markup: str, font_size: float) -> float:
+    """The width (px) of ``markup`` drawn at ``font_size``."""
+    from kivy.core.text.markup import MarkupLabel
+
+    label = MarkupLabel(text=markup, font_size=font_size)
+    label.refresh()
+    return float(label.texture.size[0])
+
+
+def mark_square(node: Any, letter: str | None) -> None:
+    """A sea square's colour symbol in its top left corner (none on a port)."""
+    from ui.games.kit import text_fill
+
+    node.colour = LETTER_COLOUR.get(letter or "", "")
+    mark_corner(node, node.colour or None, ink_on(text_fill(tuple(node.fill[:3]))))
+
+
+def fill_cubes(node: Any, counts: dict[str, int] | None = None) -> None:
+    """A port's cubes as counts, each on its colour with its symbol ("♥3" on red), each as
+    wide as its text, on as many lines as the room the ships leave in the port's cell holds
+    ({} = none, the line folds away; None: the last counts again, the cell's size changed).
+    A cell too small for them with their symbols (4 fleets in a port at 800 px) shows the
+    counts on their colours alone, on one line."""
+    if counts is None:
+        counts = getattr(node, "cube_counts", {})
+    node.cube_counts = counts
     box = node.ids.cubes
-    shown = [(letter, counts[letter]) for letter in COLOURS if counts.get(letter, 0)]
-    if getattr(box, "shown", None) == shown:   # a plain BoxLayout (ids.cubes): no cubes drawn on it yet
+    cubes = [(letter, counts[letter]) for letter in COLOURS if counts.get(letter, 0)]
+    widths = [text_width(counted(letter, n), sp(14)) + dp(3) for letter, n in cubes]
+    marked = symbols_shown() and _lines(widths, box.width) <= _cube_lines(node)
+    shown = (cubes, marked)   # drawn again when the Settings switch or the room changed too
+    if getattr(box, "shown", None) == shown:   # a plain StackLayout (ids.cubes): no cubes drawn on it yet
         return
     box.shown = shown
     box.clear_widgets()
-    for letter, n in shown:
-        box.add_widget(make("GhShipChip", text=str(n), back=COLOUR_RGBA[letter], bold=False,
-                            size_hint_x=len(str(n))))
+    for (letter, n), width in zip(cubes, widths):
+        if marked:
+            box.add_widget(count_chip(letter, n, size_hint=(None, None), height=dp(CHIP_LINE), width=width))
+        else:   # one line: the cell's width shared out by the digits
+            box.add_widget(count_chip(letter, n, marked=False, size_hint=(1 / len(cubes) - 0.001, None),
+                                      height=dp(CHIP_LINE)))
+
+
+def _lines(widths: list[float], room: float) -> int:
+    """How many lines chips of ``widths`` (px) take in ``room`` px, one px apart."""
+    if room <= 1:   # not laid out yet: taken as one line (the cell's size changes, and asks again)
+        return 1
+    lines, used = 1, 0.0
+    for width in widths:
+        if used and used + dp(1) + width > room:
+            lines, used = lines + 1, 0.0
+        used += (dp(1) if used else 0) + width
+    return lines
+
+
+def _cube_lines(node: Any) -> int:
+    """How many lines of cubes the route cell holds under its title and its ships' rows."""
+    rows = [row for row in node.ids.ships.children if getattr(row, "size_hint_max_y", None)]
+    # a row may give up 1 px of its room: its 14 sp text still has its 17 px over the sails
+    ships = sum(row.size_hint_max_y - dp(1) for row in rows) + dp(1) * max(0, len(rows) - 1)
+    free = node.height - node.padding[1] - node.padding[3] - node.ids.title.height - ships \
+        - node.ids.extra.height - 3 * node.spacing
+    return max(1, int((free + dp(1)) // (dp(CHIP_LINE) + dp(1))))
 
 
 def heading_mark(heading: str | None) -> str:
@@ -102,7 +175,7 @@ def heading_mark(heading: str | None) -> str:
 def dots(colours: str, per_line: int = 0) -> str:
     """Colours as coloured dots (markup), e.g. a ship's sails or the wind cards needed;
     ``per_line`` > 0 starts a new line after that many dots (a narrow route cell)."""
-    marks = [f"[font={SYMBOL_FONT}][color={hex_of(COLOUR_RGBA[c])}]●[/color][/font]" for c in colours]
+    marks = [dot_of(c) for c in colours]
     if per_line > 0:
         return "\n".join("".join(marks[i:i + per_line]) for i in range(0, len(marks), per_line))
     return "".join(marks)
@@ -113,9 +186,10 @@ CHIP_LINE = 18
 
 
 def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, Any] | None,
-              picked: bool) -> Any:
+              picked: bool, stacked: bool = False) -> Any:
     """A ship chip one line tall: owner colour with initial + letter + heading over a
-    stripe of its sail colours, and its cargo beside it (count on the cargo's colour)."""
+    stripe of its sail colours, and its cargo beside it (count on the cargo's colour, its
+    symbol before it) or, ``stacked`` (a sea square, too narrow for both), under it."""
     hull = Factory.BoxLayout(orientation="vertical", spacing=0)
     hull.add_widget(make("GhShipChip", text=text, back=back, picked=picked, font_name=SYMBOL_FONT,
                          bold=False, size_hint_y=1))
@@ -124,11 +198,13 @@ def make_chip(text: str, back: tuple[float, ...], sails: str, cargo: dict[str, A
         for colour in sails:
             stripe.add_widget(make("GhShipChip", text="", back=COLOUR_RGBA[colour], size_hint_y=1))
         hull.add_widget(stripe)
-    chip = Factory.BoxLayout(spacing=0)
+    chip = Factory.BoxLayout(spacing=dp(1) if stacked else 0, orientation="vertical" if stacked else "horizontal")
     chip.add_widget(hull)
     if cargo:
-        chip.add_widget(make("GhShipChip", text=str(cargo["count"]), back=COLOUR_RGBA[cargo["colour"]],
-                             bold=False, size_hint=(0.4, 1)))
+        text = counted(cargo["colour"], cargo["count"])   # as wide as its text: its symbol is never cut
+        size = {"size_hint": (1, None), "height": dp(CHIP_LINE)} if stacked else \
+            {"size_hint": (None, 1), "width": text_width(text, sp(14)) + dp(2)}
+        chip.add_widget(count_chip(cargo["colour"], cargo["count"], **size))
     return chip
 
 
@@ -144,14 +220,18 @@ def fill_node(node: Any, ships: list[tuple[str, tuple[float, ...], str, Any, boo
     three ships), so no chip shrinks below its 14 sp text (9+ ships in a port)."""
     if node.node_id in MAIN_PORTS and len(ships) > columns:
         ships = fleets(ships)   # two to a row: "A3" and "B3" fit a port's cell at 800 px
+    # a sea square is too narrow for a ship and its cargo with its symbol side by side (48 px at 800 px)
+    stacked = columns == 1 and node.node_id not in PORT_RGBA and symbols_shown()
     box = node.ids.ships
     box.clear_widgets()
     row = None
     for i, (text, back, sails, cargo, picked) in enumerate(ships):
         if i % columns == 0:
-            row = Factory.BoxLayout(spacing=dp(1), size_hint_y=1, size_hint_max_y=dp(CHIP_LINE + 4))
+            lines = 2 if stacked and cargo else 1
+            row = Factory.BoxLayout(spacing=dp(1), size_hint_y=lines,
+                                    size_hint_max_y=dp(CHIP_LINE * lines + 4 * lines))
             box.add_widget(row)
-        row.add_widget(make_chip(text, back, sails, cargo, picked))
+        row.add_widget(make_chip(text, back, sails, cargo, picked, stacked))
     for _ in range((-len(ships)) % columns):
         row.add_widget(Factory.Widget())
     box.add_widget(Factory.Widget(size_hint_y=0.001))
