@@ -9,6 +9,18 @@ they become a :class:`Proposal` that a player confirms, adjusts or rejects.
 Threading: a session is used from one thread.  gpiozero callbacks arrive on
 background threads, so the UI moves them onto its own thread before calling
 ``press``; the camera worker's readings likewise.
+
+With a :class:`~companion.journal.writer.JournalWriter` (``writer``; the app gives one)
+the journal is written on the writer's thread, so a slow disk does not stop the screen:
+an action is worked out at once (checked, and what it leads to), but the session goes on
+showing the game as it was until the write has returned; only then is the change made
+visible and announced (views, scores, LEDs, buzzer).  While a write is on its way
+(:attr:`writing`) a player's next action is refused, with a message: it was chosen
+looking at a screen that does not show the last one yet (a double press of END TURN
+must end one turn, not two), and the player sees the move land and taps again.  What
+is not a player's move waits instead and follows in order: the clock's marks, camera
+readings, the proposal's other reading or its rejection.  Without a writer (tests, the
+command line tools) everything is written before the call returns, as before.
 """
 from __future__ import annotations
 
@@ -26,6 +38,7 @@ from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.games import load_game, load_manifest
 from companion.messages import Text, untranslated
 from companion.journal import Journal, NewEvent
+from companion.journal.writer import JournalWriter
 from companion.proposals import Proposal, find_readings
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
@@ -81,6 +94,14 @@ class TableSession:
         self._ticks: list[Tick] = list(ticks)
         self._marks: list[Mark] = list(marks)
         self._unsaved_marks: list[Mark] = []
+        #: writes the journal on its own thread (None: written before each call returns)
+        self.writer: JournalWriter | None = None
+        #: a write handed to the writer has not returned yet
+        self.writing = False
+        #: what waits for that write to return (the clock's marks, readings), in order
+        self._later: list[Callable[[], Any]] = []
+        #: callbacks for the moment every write so far has returned (:meth:`when_written`)
+        self._written_callbacks: list[Callable[[], None]] = []
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -115,10 +136,14 @@ class TableSession:
 
     def pause_clock(self) -> None:
         """A tap pauses the clock (it stays paused across Home and a restart until resumed)."""
+        if self._wait_for_write(self.pause_clock):
+            return
         if not self.clock_paused:
             self._add_mark("pause")
 
     def resume_clock(self) -> None:
+        if self._wait_for_write(self.resume_clock):
+            return
         if self.clock_paused:
             self._add_mark("resume")
 
@@ -130,13 +155,14 @@ class TableSession:
         """The table screen no longer shows this game (Home, another game): the clock stops."""
         self._add_mark("away")
 
-    def _add_mark(self, kind: str) -> None:
-        with self._lock:
-            mark = Mark(self.now(), kind)
+    def _add_mark(self, kind: str, at: float | None = None) -> None:
+        at = self.now() if at is None else at
+        if self._wait_for_write(lambda: self._add_mark(kind, at)):
+            return
+        with self._one_write():
+            mark = Mark(at, kind)
             self._marks.append(mark)
             self._unsaved_marks.append(mark)
-            if self._held is None:
-                self.flush()
             self._emit("clock")
 
     def _tick(self, kind: str, at: float, before: Any = None) -> None:
@@ -200,22 +226,92 @@ class TableSession:
 
     @contextmanager
     def _one_write(self) -> Iterator[None]:
-        """One player's action made of several journal events (actions that belong
-        together, a turn undone or redone): every event saved inside is written in
-        one transaction on the way out (all or none after a power cut), and the
-        listeners hear of the changes only then."""
+        """One player's action, possibly made of several journal events (actions that
+        belong together, a turn undone or redone): every event saved inside is written
+        in one transaction on the way out (all or none after a power cut), and the
+        listeners hear of the changes only then.  With a writer the write is handed to
+        it and the session shows the game as before until it returns (:meth:`_written`);
+        while a write is on its way, a player's action is refused (see the module's
+        docstring for why)."""
         with self._lock:
             if self._held is not None:   # already inside one
                 yield
                 return
+            if self.writing:
+                raise self._refused(Text("The last move is still being saved: "
+                                         "tap again once it shows."))
+            shown = self._shown()
+            waiting = (len(self._unsaved), len(self._unsaved_marks))
             self._held = []
             try:
                 yield
             finally:
                 held, self._held = self._held, None
-                self.flush()
+                if self.writer is None:
+                    self.flush()
+                elif (len(self._unsaved), len(self._unsaved_marks)) != waiting:
+                    made = self._shown()
+                    self._show(shown)   # nothing of it shows before it is on disk
+                    self._write_later(made, held)
+                    held = []
                 for event in held:
                     self._emit(event.kind, event.payload)
+
+    def _shown(self) -> tuple[Any, ...]:
+        """Everything of the game the screen shows (a copy): the played states, the
+        proposal and what the camera saw, the clock's records."""
+        return (self._timeline.copy(), self.pending, self.unexplained, self._reading,
+                list(self._ticks), list(self._marks))
+
+    def _show(self, shown: tuple[Any, ...]) -> None:
+        timeline, self.pending, self.unexplained, self._reading, ticks, marks = shown
+        self._timeline, self._ticks, self._marks = timeline, list(ticks), list(marks)
+
+    def _wait_for_write(self, call: Callable[[], Any]) -> bool:
+        """While a write is on its way (and not inside an action being worked out), keep
+        ``call`` for when it has returned (True); otherwise False: the caller goes on."""
+        if self.writing and self._held is None:
+            self._later.append(call)
+            return True
+        return False
+
+    def _write_later(self, made: tuple[Any, ...] | None, held: list[SessionEvent]) -> None:
+        """Hand what waits to be written to the writer; ``made`` (what the action leads
+        to; None: nothing new to show) shows and ``held`` is announced once it has returned."""
+        assert self.writer is not None
+        events, marks = list(self._unsaved), list(self._unsaved_marks)
+        self.writing = True
+        self.writer.write(lambda: self._write_out(events, marks),
+                          lambda outcome: self._written(made, held, outcome))
+
+    def _written(self, made: tuple[Any, ...] | None, held: list[SessionEvent],
+                 outcome: Any) -> None:
+        """Back on the session's thread: the write has returned.  The action shows, is
+        announced, and what waited for the write follows in order.  A write that failed
+        is reported as by :meth:`flush` (the moves wait in memory, the players are told)."""
+        with self._lock:
+            self.writing = False
+            if made is not None:
+                self._show(made)
+            if isinstance(outcome, BaseException):   # a bug in the writer's job: say so, keep the moves
+                outcome = (0, 0, JournalError(f"{self.journal.path}: write failed ({outcome})", "io",
+                                              self.journal.path))
+            self._settle(outcome)
+            for event in held:
+                self._emit(event.kind, event.payload)
+            while self._later and not self.writing:
+                self._later.pop(0)()
+            if not self.writing:
+                callbacks, self._written_callbacks = self._written_callbacks, []
+                for callback in callbacks:
+                    callback()
+
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every action so far shows (at once when no write is on its way)."""
+        if self.writing or self._later:
+            self._written_callbacks.append(callback)
+        else:
+            callback()
 
     def announce_turn(self) -> None:
         """Emit the current turn and what the game shows at rest (after resume or an
@@ -249,6 +345,12 @@ class TableSession:
                 except CompanionError as exc:
                     self._refuse(_reason_of(exc))
                     raise
+            with self._one_write():
+                self._play(action, before, after, joined)
+
+    def _play(self, action: Action, before: Any, after: Any, joined: bool) -> None:
+        """Journal, apply and announce ``action`` (checked: it leads from ``before`` to ``after``)."""
+        with self._lock:
             at = self.now()
             self._save("do", action.to_dict(), finish=self._finish_result(after, at), joined=joined, at=at)
             self._timeline.do(after, action, joined)
@@ -319,14 +421,15 @@ class TableSession:
         with self._lock:
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
-            at = self.now()
-            self._save("undo", reopen=self.is_over, at=at)
-            action = self._timeline.undo()
-            self._tick("undo", at)
-            self.pending, self.unexplained = None, ()
-            self._emit("changed")
-            self.announce_turn()
-            return action
+            with self._one_write():
+                at = self.now()
+                self._save("undo", reopen=self.is_over, at=at)
+                action = self._timeline.undo()
+                self._tick("undo", at)
+                self.pending, self.unexplained = None, ()
+                self._emit("changed")
+                self.announce_turn()
+                return action
 
     def undo_turn(self) -> tuple[Action, ...]:
         """Take back one player's action together with what the table entered after
@@ -370,14 +473,15 @@ class TableSession:
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
-            at = self.now()
-            self._save("redo", finish=self._finish_result(after, at), at=at)
-            self._timeline.redo_last(after)
-            self._tick("redo", at, before)
-            # what the camera proposed or noted was said of the game before: it no longer holds
-            self.pending, self.unexplained = None, ()
-            self._after_change(before, action, after)
-            return action
+            with self._one_write():
+                at = self.now()
+                self._save("redo", finish=self._finish_result(after, at), at=at)
+                self._timeline.redo_last(after)
+                self._tick("redo", at, before)
+                # what the camera proposed or noted was said of the game before: it no longer holds
+                self.pending, self.unexplained = None, ()
+                self._after_change(before, action, after)
+                return action
 
     # -- saving ------------------------------------------------------------
     def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
@@ -398,31 +502,65 @@ class TableSession:
         return len(self._unsaved)
 
     def flush(self) -> bool:
-        """Write the events that wait in memory, in one transaction; True when all are on disk."""
+        """Write the events that wait in memory, in one transaction, before returning (the
+        app stopping, the tools); True when all are on disk.  False at once while a write is
+        on its way (:meth:`save_waiting` is the way that does not hold up the screen)."""
         with self._lock:
-            if self._unsaved:
-                try:
-                    self.journal.append_many(self.game_id, self._unsaved)
-                except JournalError as exc:
-                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
-                        self.storage_problem = exc
-                        self._emit("storage", exc)
-                    return False
-                self._unsaved.clear()
-            while self._unsaved_marks:
-                mark = self._unsaved_marks[0]
-                try:
-                    self.journal.add_clock_mark(self.game_id, mark.kind, mark.at)
-                except JournalError as exc:
-                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
-                        self.storage_problem = exc
-                        self._emit("storage", exc)
-                    return False
-                self._unsaved_marks.pop(0)
-            if self.storage_problem is not None:
-                self.storage_problem = None
-                self._emit("storage", None)
-            return True
+            if self.writing:
+                return False
+            return self._settle(self._write_out(list(self._unsaved), list(self._unsaved_marks)))
+
+    def save_waiting(self, then: Callable[[bool], None] | None = None) -> None:
+        """Try again to write the events that wait in memory (storage failed before); with a
+        writer on its thread.  ``then(True when all are on disk)`` follows."""
+        with self._lock:
+            if self.writer is None:
+                saved = self.flush()
+                if then is not None:
+                    then(saved)
+                return
+            if self.writing:
+                return   # the write on its way takes them (they wait after its events)
+            if not self._unsaved and not self._unsaved_marks:
+                self._settle((0, 0, None))
+                if then is not None:
+                    then(True)
+                return
+            if then is not None:
+                self._written_callbacks.append(lambda: then(self.storage_problem is None))
+            self._write_later(None, [])
+
+    def _write_out(self, events: list[NewEvent], marks: list[Mark]) -> tuple[int, int, JournalError | None]:
+        """Write ``events`` (one transaction), then ``marks``; only the journal is touched, so
+        this may run on the writer's thread.  Returns how many events and marks were written
+        and the failure that stopped the rest (None)."""
+        if events:
+            try:
+                self.journal.append_many(self.game_id, events)
+            except JournalError as exc:
+                return 0, 0, exc
+        for count, mark in enumerate(marks):
+            try:
+                self.journal.add_clock_mark(self.game_id, mark.kind, mark.at)
+            except JournalError as exc:
+                return len(events), count, exc
+        return len(events), len(marks), None
+
+    def _settle(self, outcome: tuple[int, int, JournalError | None]) -> bool:
+        """What was written no longer waits; a failure is told to the listeners (once per
+        problem), and so is the end of one.  True when nothing waits any more."""
+        events, marks, exc = outcome
+        del self._unsaved[:events]
+        del self._unsaved_marks[:marks]
+        if exc is not None:
+            if self.storage_problem is None or str(exc) != str(self.storage_problem):
+                self.storage_problem = exc
+                self._emit("storage", exc)
+            return False
+        if self.storage_problem is not None:
+            self.storage_problem = None
+            self._emit("storage", None)
+        return True
 
     # -- camera ------------------------------------------------------------
     def propose_from_reading(self, reading: TableReading) -> Proposal | None:
@@ -435,7 +573,7 @@ class TableSession:
         readings; sequences that end in the same game are one reading.
         """
         camera = load_manifest(self.config.game).camera
-        if camera is None or self.is_over:
+        if self._wait_for_write(lambda: self.propose_from_reading(reading)) or camera is None or self.is_over:
             return None
         with self._lock:
             self._reading = reading
@@ -479,6 +617,8 @@ class TableSession:
 
     def other_reading(self) -> Proposal | None:
         """Propose the next reading of the same change (the current one goes last)."""
+        if self._wait_for_write(self.other_reading):
+            return None
         with self._lock:
             pending = self.pending
             if pending is None or not pending.alternatives:
@@ -499,12 +639,13 @@ class TableSession:
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
             pending, steps = self.pending, choices[choice]
             searched = pending.base is self.state and len(pending.ends) == len(choices)
-            self._submit_all(steps, joined=True, ends=pending.ends[choice] if searched else ())
-            if pending.source == "camera" and self._reading is not None:
-                if not searched or pending.more[choice]:
-                    self.propose_from_reading(self._reading)   # what the next player did
-                else:   # the search already found nothing after these steps: only what it cannot explain
-                    self._note_unexplained(self._reading)
+            with self._one_write():   # the next proposal shows with the steps confirmed
+                self._submit_all(steps, joined=True, ends=pending.ends[choice] if searched else ())
+                if pending.source == "camera" and self._reading is not None:
+                    if not searched or pending.more[choice]:
+                        self.propose_from_reading(self._reading)   # what the next player did
+                    else:   # the search already found nothing after these steps: only what it cannot explain
+                        self._note_unexplained(self._reading)
             return steps
 
     def _note_unexplained(self, reading: TableReading) -> None:
@@ -517,6 +658,8 @@ class TableSession:
 
     def reject(self) -> None:
         """Drop the proposal; the reading it came from is not asked again."""
+        if self._wait_for_write(self.reject):
+            return
         with self._lock:
             self._reading = None
             if self.pending is not None:
