@@ -21,6 +21,7 @@ from companion.errors import CompanionError, cited_heading
 from companion.games import load_manifest
 from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal.writer import JournalWriter
 from companion.quick_reference import QuickReference
 from companion.session import SessionEvent, TableSession
 from companion.timeline import recover_finished_games
@@ -126,8 +127,13 @@ class TableController:
     """The journal, the game being played and its camera, for one table."""
 
     def __init__(self, shell: Shell, journal_path: Path, hardware: Any = None,
-                 open_camera: CameraOpener | None = None):
+                 open_camera: CameraOpener | None = None,
+                 post: Callable[[Callable[[], None]], None] | None = None):
         self.shell = shell
+        #: writes the sessions' journal on its own thread when ``post`` (from any thread: run this
+        #: on the UI thread soon) is given, so a slow disk never stops the screen; None: every
+        #: write returns before the tap's handler does (the tests without a window)
+        self.writer = JournalWriter(post) if post is not None else None
         self.journal_path = Path(journal_path)
         self.hardware = hardware        # hardware.backend.GpioBackend, or None
         self.open_camera = open_camera
@@ -232,13 +238,15 @@ class TableController:
         return f"{self.shell.tr(problem.title)}. {self.shell.tr(problem.advice)}"
 
     def checkpoint(self) -> None:
-        """An idle checkpoint of the journal (the log keeps everything when it fails)."""
-        if self.journal is None:
+        """An idle checkpoint of the journal (the log keeps everything when it fails); on the
+        writer's thread when there is one (copying the log into the file waits for the disk)."""
+        journal = self.journal
+        if journal is None:
             return
-        try:
-            self.journal.checkpoint_if_dirty()
-        except JournalError as exc:
-            log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
+        if self.writer is None:
+            _checkpoint(journal)
+        elif self.writer.idle:
+            self.writer.write(lambda: _checkpoint(journal), lambda _: None)
 
     # -- moves that wait in memory ---------------------------------------------
     def _storage_changed(self, session: TableSession) -> None:
@@ -274,8 +282,11 @@ class TableController:
     def retry_saving(self) -> None:
         """Write the moves that wait in memory, of every session that has some."""
         for session in list(self._unsaved):
-            if session.flush() and session is not self.session:
-                self._storage_changed(session)  # a game left while it waited: no listener
+            session.save_waiting(lambda saved, session=session: self._saved_again(session, saved))
+
+    def _saved_again(self, session: TableSession, saved: bool) -> None:
+        if saved and session is not self.session:
+            self._storage_changed(session)  # a game left while it waited: no listener
 
     @property
     def unsaved_sessions(self) -> tuple[TableSession, ...]:
@@ -287,7 +298,17 @@ class TableController:
         if self.session is not None:   # stopping: nothing more is shown (the window may be gone)
             self.session.remove_listener(self._on_session_event)
             self._leave_table()
-        self.retry_saving()
+        if self.writer is not None:   # what is on its way is written, and what waited for it
+            self.writer.drain()
+        for session in list(self._unsaved):   # a last try, before returning
+            if session.flush() and session is not self.session:
+                self._storage_changed(session)
+        if self.writer is not None:   # from here on (a second close) every write returns before the call
+            self.writer.close()
+            self.writer = None
+            for session in (self.session, *self._unsaved):
+                if session is not None:
+                    session.writer = None
         for session in self._unsaved:
             log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
                       session.game_id, session.storage_problem)
@@ -329,6 +350,7 @@ class TableController:
             self.session.remove_listener(self._on_session_event)
             self._leave_table()
         self.session = session
+        session.writer = self.writer
         session.add_listener(self._on_session_event)
         self._countdown = TurnCountdown(self.turn_countdown) if self.turn_countdown > 0 else None
         self._safely(session.table_shown)   # the game clock may run again
@@ -559,6 +581,13 @@ class TableController:
     def _set_fault(self, on: bool) -> None:
         if self.hardware is not None:
             self.hardware.set_fault(on)
+
+
+def _checkpoint(journal: Journal) -> None:
+    try:
+        journal.checkpoint_if_dirty()
+    except JournalError as exc:
+        log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
 
 
 def sentence(text: str) -> str:

@@ -162,7 +162,14 @@ class Probe:
         return found
 
     # -- acting --------------------------------------------------------------
-    async def tap(self, widget: Widget, frames: int = 3) -> None:
+    def writes_landed(self) -> bool:
+        """No journal write of the game is on its way (the last tap's move shows)."""
+        session = getattr(self.app, "session", None)
+        return session is None or (not getattr(session, "writing", False) and not getattr(session, "_later", ()))
+
+    async def tap(self, widget: Widget, frames: int = 3, landed: bool = True) -> None:
+        """Tap ``widget``; then wait ``frames`` and, unless not ``landed``, until the move the
+        tap made (if any) is written and shows (a finger taps again once it sees it)."""
         if os.environ.get("UI_DEBUG"):
             print(f"tap {type(widget).__name__} {getattr(widget, 'text', '')!r} on "
                   f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
@@ -183,6 +190,8 @@ class Probe:
         await self.frames(1)
         touch.touch_up()
         await self.frames(frames)
+        if landed:
+            await self.until(self.writes_landed)
 
     async def _scroll_into_view(self, widget: Widget) -> bool:
         """A finger scrolls a list first when the button is below its fold (the

@@ -53,7 +53,7 @@ class CorrectionPopup(Popup):
             session.submit(item.correct(after))
         except CompanionError:
             pass  # the session reported the reason as a banner, the status LED and the log
-        self.refresh()
+        session.when_written(self.refresh)   # the counts as they are once the correction shows
 
 
 def counted_items(session) -> tuple[Counted, ...]:

@@ -69,7 +69,7 @@ class ScoringChoicePopup(Popup):
         except CompanionError:
             return  # the session showed why (banner, status LED, log); the popup stays open
         self.dismiss()
-        self.done()
+        self.session.when_written(self.done)   # the scores again once the choice shows
 
 
 def choice_rows(session: Any, again: Callable[[], None]) -> Sequence[ScoreRow]:
