@@ -126,3 +126,13 @@ def test_a_failed_write_is_told_and_the_move_waits_in_memory_as_before(table):
     owner.land()
     assert saved == [True] and session.unsaved == 0 and session.storage_problem is None
     assert len(journal.events(session.game_id).events) == 1
+
+
+def test_the_bench_prints_how_long_a_slow_write_holds_the_screen_thread(tmp_path, capsys):
+    from companion.bench import bench_held, main
+
+    assert min(bench_held(tmp_path / "a.sqlite3", 200, 2, threaded=False)) >= 200
+    assert len(bench_held(tmp_path / "b.sqlite3", 200, 2, threaded=True)) == 2
+    assert main(["--count", "5", "--slow-write-ms", "20", "--moves", "2"]) == 0
+    out = capsys.readouterr().out
+    assert "on the journal's writer thread" in out and '"held_ms_written_on_writer_thread"' in out
