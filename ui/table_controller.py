@@ -425,24 +425,43 @@ class TableController:
             self._safely(session.resume_clock if session.clock_paused else session.pause_clock)
         return self.clock_tick()
 
-    def abandon_game(self, game_id: int | None = None) -> bool:
+    def abandon_game(self, game_id: int | None = None, then: Callable[[], None] | None = None) -> bool:
         """The players give up a game (the one at the table, or ``game_id``): it is marked
         abandoned in the journal (nothing is deleted; History lists it under Unfinished,
         where it can still be resumed, and the statistics leave it out); a game at the
-        table is then left.  False when the journal could not mark it (the banner says why)."""
+        table is then left, and ``then()`` follows.  With the journal's writer the mark is
+        written there, after the moves before it, and the table is left once it is on disk.
+        False when the journal could not mark it (the banner says why; with the writer that
+        is known only later, and then neither happens)."""
         session = self.session if game_id is None or (
             self.session is not None and self.session.game_id == game_id) else None
-        if self.journal is None or (session is None and game_id is None):
+        journal = self.journal
+        if journal is None or (session is None and game_id is None):
             return False
         target = session.game_id if session is not None else game_id
-        try:
-            self.journal.abandon_game(target)
-        except JournalError as exc:
-            self.shell.show_banner(self.storage_failed(exc), seconds=10, error=True)
-            return False
-        log.info("game #%d abandoned by the players", target)
-        if session is not None:
-            self.close_game()
+        assert target is not None
+
+        def mark() -> JournalError | None:
+            try:
+                journal.abandon_game(target)
+            except JournalError as exc:
+                return exc
+            return None
+
+        def marked(failure: JournalError | None) -> bool:
+            if failure is not None:
+                self.shell.show_banner(self.storage_failed(failure), seconds=10, error=True)
+                return False
+            log.info("game #%d abandoned by the players", target)
+            if session is not None and session is self.session:
+                self.close_game()
+            if then is not None:
+                then()
+            return True
+
+        if self.writer is None:
+            return marked(mark())
+        self.writer.write(mark, marked)
         return True
 
     def _close_camera(self) -> None:
