@@ -15,12 +15,15 @@ the journal is written on the writer's thread, so a slow disk does not stop the 
 an action is worked out at once (checked, and what it leads to), but the session goes on
 showing the game as it was until the write has returned; only then is the change made
 visible and announced (views, scores, LEDs, buzzer).  While a write is on its way
-(:attr:`writing`) a player's next action is refused, with a message: it was chosen
-looking at a screen that does not show the last one yet (a double press of END TURN
-must end one turn, not two), and the player sees the move land and taps again.  What
-is not a player's move waits instead and follows in order: the clock's marks, camera
-readings, the proposal's other reading or its rejection.  Without a writer (tests, the
-command line tools) everything is written before the call returns, as before.
+(:attr:`writing`) the screen refuses a player's next tap (:meth:`refuse_while_writing`,
+with a message): it was chosen looking at a screen that does not show the last move yet
+(a double press of END TURN must end one turn, not two), and the player sees the move
+land and taps again.  An action handed over by a program meanwhile (a script, a
+handler that plays two actions in a row) waits for the write before it and follows it.
+What is not a player's move waits without holding anything up and follows in order:
+the clock's marks, camera readings, the proposal's other reading or its rejection.
+Without a writer (tests, the command line tools) everything is written before the call
+returns, as before.
 """
 from __future__ import annotations
 
@@ -231,15 +234,13 @@ class TableSession:
         in one transaction on the way out (all or none after a power cut), and the
         listeners hear of the changes only then.  With a writer the write is handed to
         it and the session shows the game as before until it returns (:meth:`_written`);
-        while a write is on its way, a player's action is refused (see the module's
-        docstring for why)."""
+        an action that comes while a write is on its way (a program's, not a tap's: see
+        :meth:`refuse_while_writing`) waits for that write to return first."""
         with self._lock:
             if self._held is not None:   # already inside one
                 yield
                 return
-            if self.writing:
-                raise self._refused(Text("The last move is still being saved: "
-                                         "tap again once it shows."))
+            self._follow_writes()
             shown = self._shown()
             waiting = (len(self._unsaved), len(self._unsaved_marks))
             self._held = []
@@ -256,6 +257,13 @@ class TableSession:
                     held = []
                 for event in held:
                     self._emit(event.kind, event.payload)
+
+    def _follow_writes(self) -> None:
+        """An action handed over while a write is on its way (not a tap: those are refused)
+        waits for it, and is then checked against the game that write leads to."""
+        if self.writing and self._held is None:
+            assert self.writer is not None
+            self.writer.drain()
 
     def _shown(self) -> tuple[Any, ...]:
         """Everything of the game the screen shows (a copy): the played states, the
@@ -306,6 +314,17 @@ class TableSession:
                 for callback in callbacks:
                     callback()
 
+    def refuse_while_writing(self) -> bool:
+        """A tap that would play an action: refused (True; the listeners hear why) while the last
+        action's write is on its way.  The tap was made looking at a screen that does not show
+        that action yet: played, it would act on a game the player has not seen (a double press
+        of END TURN would end the next player's turn too).  The player sees the move land and
+        taps again; nothing is queued behind their back."""
+        if not self.writing:
+            return False
+        self._refuse(Text("The last move is still being saved: tap again once it shows."))
+        return True
+
     def when_written(self, callback: Callable[[], None]) -> None:
         """Call ``callback`` once every action so far shows (at once when no write is on its way)."""
         if self.writing or self._later:
@@ -336,6 +355,7 @@ class TableSession:
         """:meth:`submit`; ``joined``: one more step of the player action before (journaled so);
         ``after``: the state ``action`` leads to, when the rules already said so (a camera search)."""
         with self._lock:
+            self._follow_writes()
             if isinstance(action, dict):
                 action = self._parse(action)
             before = self.state
@@ -369,6 +389,7 @@ class TableSession:
         """:meth:`submit_all`; ``joined``: the actions then undone and redone as one; ``ends``:
         the state each action leads to, when a camera search already applied them here."""
         with self._lock:
+            self._follow_writes()
             if not ends:
                 state, found = self.state, []
                 for action in actions:
@@ -419,6 +440,7 @@ class TableSession:
     def undo(self) -> Action:
         """Take back the last confirmed action (journaled like any other)."""
         with self._lock:
+            self._follow_writes()
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
             with self._one_write():
@@ -436,6 +458,7 @@ class TableSession:
         it (a move and the cubes drawn to refill go together: one press of UNDO).
         Each is journaled as its own undo; returns them in the order they were played,
         and tells the listeners (an ``undone`` event) so the players hear what was undone."""
+        self._follow_writes()
         with self._one_write():
             actions, states = self._timeline.actions, self._timeline.states
             # a player's action, a correction of the table (never grouped with another), or
@@ -453,6 +476,7 @@ class TableSession:
 
     def redo_turn(self) -> tuple[Action, ...]:
         """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
+        self._follow_writes()
         with self._one_write():
             redone = [self.redo()]
             while self._timeline.redo and (
@@ -468,6 +492,7 @@ class TableSession:
 
     def redo(self) -> Action:
         with self._lock:
+            self._follow_writes()
             if not self._timeline.redo:
                 raise self._refused(Text("Nothing to redo."))
             action = self._timeline.redo[-1]
@@ -632,6 +657,7 @@ class TableSession:
         """Confirm the pending proposal (or one of its other readings): all its steps, as
         one player action (one undo takes them back); returns them."""
         with self._lock:
+            self._follow_writes()
             if self.pending is None:
                 raise self._refused(Text("There is nothing to confirm."))
             choices = self.pending.choices
@@ -676,6 +702,7 @@ class TableSession:
         """
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}")
+        self._follow_writes()
         try:
             if button == "undo":
                 self.undo_turn()

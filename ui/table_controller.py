@@ -556,7 +556,7 @@ class TableController:
     def confirm(self, choice: int = 0) -> bool:
         """Confirm the proposal (or its other reading ``choice``); False when refused
         (the session said why in a banner)."""
-        return self._safely(lambda: self.session.confirm(choice))
+        return self._tapped(lambda: self.session.confirm(choice))
 
     def other_reading(self) -> None:
         """The next reading of what the camera saw."""
@@ -569,10 +569,10 @@ class TableController:
 
     def undo(self) -> bool:
         """One player's action and the table's entries after it (the session says what)."""
-        return self._safely(lambda: self.session.undo_turn())
+        return self._tapped(lambda: self.session.undo_turn())
 
     def redo(self) -> bool:
-        return self._safely(lambda: self.session.redo_turn())
+        return self._tapped(lambda: self.session.redo_turn())
 
     def press(self, button: str, main: MainAction | None = None, waiting_for: str = "") -> None:
         """A panel button at the table.  UNDO is the session's; CONFIRM and END TURN
@@ -580,13 +580,19 @@ class TableController:
         (its main button now), else the game's own END TURN; with nothing to do the
         refusal says what the screen is ``waiting_for`` (its prompt)."""
         session = self.session
-        if session is None:
+        if session is None or session.refuse_while_writing():
             return
         if button != "undo" and session.pending is None and main is not None:
             log.info("panel %s: %s", button, main.label)
             main.run()
             return
         session.press(button, waiting_for)
+
+    def _tapped(self, call: Callable[[], Any]) -> bool:
+        """A player's tap that plays an action: refused while the last one is being saved."""
+        if self.session is None or self.session.refuse_while_writing():
+            return False
+        return self._safely(call)
 
     def _safely(self, call: Callable[[], Any]) -> bool:
         if self.session is None:

@@ -10,11 +10,11 @@ from typing import Any
 import pytest
 
 from companion.engine import GameConfig
-from companion.errors import IllegalAction, JournalError
+from companion.errors import JournalError
 from companion.journal import Journal
 from companion.journal.writer import JournalWriter
 from companion.session import SessionEvent, TableSession
-from tests.fake_game import Add, Pass
+from tests.fake_game import Add, Pass, Roll
 from tests.registry import register_counter
 
 WAIT = 10.0
@@ -68,7 +68,7 @@ def table(tmp_path):
     journal.close()
 
 
-def test_a_move_shows_only_once_its_write_returned_and_a_second_press_is_refused(table):
+def test_a_move_shows_only_once_its_write_returned_and_a_tap_meanwhile_is_refused(table):
     session, journal, owner, heard = table
     journal.hold.clear()
     session.press("end_turn")                      # Ana passes
@@ -76,17 +76,27 @@ def test_a_move_shows_only_once_its_write_returned_and_a_second_press_is_refused
     assert journal.threads == ["journal-writer"]   # not the thread that called
     assert session.writing and session.state.seat == 0 and session.actions == ()
     assert [e.kind for e in heard] == []           # nothing announced yet
-    session.press("end_turn")                      # a double press while the write is on its way
+    assert session.refuse_while_writing()          # a second press: the screen refuses it
     assert [e.kind for e in heard] == ["error", "signal"]
     assert "still being saved" in str(heard[0].payload)
-    with pytest.raises(IllegalAction):
-        session.submit(Add(0, 2))
     journal.hold.set()
     owner.land()
-    assert not session.writing
+    assert not session.writing and not session.refuse_while_writing()
     assert session.actions == (Pass(0),) and session.state.seat == 1   # one turn ended, not two
-    assert [e.kind for e in heard[4:]] == ["changed", "signal"]
+    assert [e.kind for e in heard[2:]] == ["changed", "signal"]
     assert [e.kind for e in journal.events(session.game_id).events] == ["do"]
+
+
+def test_an_action_handed_over_while_a_write_is_on_its_way_follows_it(table):
+    session, journal, owner, heard = table
+    session.submit(Add(0, 2))
+    assert session.writing and session.actions == ()
+    session.submit(Roll(1))            # a program's next action: after the first, on what it led to
+    assert session.actions == (Add(0, 2),)   # the first shows (it was delivered first), the second not yet
+    owner.writer.drain()
+    assert session.actions == (Add(0, 2), Roll(1)) and not session.writing
+    assert [e.payload for e in journal.events(session.game_id).events] == [Add(0, 2).to_dict(),
+                                                                           Roll(1).to_dict()]
 
 
 def test_marks_and_undo_reach_the_disk_in_the_order_of_the_taps(table):

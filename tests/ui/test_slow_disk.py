@@ -2,9 +2,12 @@
 a move held (scenarios_slow_disk.py)."""
 from __future__ import annotations
 
+import pytest
 
-def test_a_held_write_keeps_the_screen_drawing_and_shows_the_move_once_written(run_ui):
-    run = run_ui("scenarios_slow_disk:end_turn_on_a_slow_disk")
+
+@pytest.mark.parametrize("size", ["800x480", "1280x800"])
+def test_a_held_write_keeps_the_screen_drawing_and_shows_the_move_once_written(run_ui, size):
+    run = run_ui("scenarios_slow_disk:end_turn_on_a_slow_disk", size=size)
     r = run.result
     # the move's write is on the journal's writer thread, and the screen draws meanwhile
     assert r["writer_threads"] == ["journal-writer"]

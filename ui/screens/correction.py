@@ -49,6 +49,8 @@ class CorrectionPopup(Popup):
 
     def correct(self, item: Counted, after: int) -> None:
         session = App.get_running_app().session
+        if session.refuse_while_writing():
+            return
         try:
             session.submit(item.correct(after))
         except CompanionError:

@@ -64,6 +64,8 @@ class ScoringChoicePopup(Popup):
         side = self.chosen_side()
         action = (ChooseScoring(self.seat, side=side) if best
                   else ChooseScoring(self.seat, self.jokers, self.chosen(), side))
+        if self.session.refuse_while_writing():
+            return  # the popup stays open: Apply again once the last move shows
         try:
             self.session.submit(action)
         except CompanionError:
