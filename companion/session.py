@@ -48,6 +48,8 @@ from companion.signals import ErrorSignal, GameEnded, TurnStarted
 from companion.timeline import Timeline, game_result, recover
 
 BUTTONS = ("end_turn", "confirm", "undo")
+#: why a tap is refused while the last move's write is on its way (see refuse_while_writing)
+STILL_SAVING = Text("The last move is still being saved: tap again once it shows.")
 log = logging.getLogger(__name__)
 
 
@@ -322,7 +324,7 @@ class TableSession:
         taps again; nothing is queued behind their back."""
         if not self.writing:
             return False
-        self._refuse(Text("The last move is still being saved: tap again once it shows."))
+        self._refuse(STILL_SAVING)
         return True
 
     def when_written(self, callback: Callable[[], None]) -> None:

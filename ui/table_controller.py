@@ -23,7 +23,7 @@ from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
 from companion.journal.writer import JournalWriter
 from companion.quick_reference import QuickReference
-from companion.session import SessionEvent, TableSession
+from companion.session import STILL_SAVING, SessionEvent, TableSession
 from companion.timeline import recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, StorageProblem, describe, unsaved_text
@@ -154,6 +154,8 @@ class TableController:
         #: the venue link (venue.publisher.VenueLink) when a venue is set, else None
         self.venue: Any = None
         self.table_id = ""
+        #: the banner says a tap was refused because the last move is being saved
+        self._still_saving_shown = False
 
     # -- words ---------------------------------------------------------------
     def say(self, text: Text | str) -> str:
@@ -487,6 +489,7 @@ class TableController:
         if event.kind == "signal":
             self.play(event.payload)
         elif event.kind == "error":
+            self._still_saving_shown = event.payload == STILL_SAVING
             self.shell.show_banner(sentence(self.say(event.payload)), seconds=6, error=True,
                                    rule=cited_heading(event.payload))
         elif event.kind == "storage" and self.session is not None:
@@ -495,6 +498,9 @@ class TableController:
             done = "; ".join(self.say(action.text()) for action in event.payload)
             self.shell.show_banner(self.shell.tr(Text("Undone: {actions}", actions=done)), seconds=6)
         elif event.kind == "changed":
+            if self._still_saving_shown:   # the move that was being saved shows: the refusal is stale
+                self._still_saving_shown = False
+                self.shell.clear_banner()
             if self._unsaved:
                 self.show_unsaved()
             self.shell.table_changed()

@@ -101,6 +101,7 @@ async def end_turn_on_a_slow_disk(probe) -> None:
     await probe.until(probe.writes_landed)
     await probe.frames(5)
     probe.record("returned_when_shown", shown.get("returned"))
+    probe.record("banner_after_landed", app.banner)
     probe.record("turn_after", probe.find(wid="turn").text)
     probe.record("actions_after", [str(a) for a in session.actions])
     probe.record("events_on_disk", len(session.journal.events(session.game_id).events))

@@ -24,3 +24,4 @@ def test_a_held_write_keeps_the_screen_drawing_and_shows_the_move_once_written(r
     assert len(r["actions_after"]) == 1
     assert r["events_on_disk"] == 1
     assert r["turn_after"] != r["turn_before"]
+    assert "still being saved" not in r["banner_after_landed"]   # the refusal goes once the move shows
