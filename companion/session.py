@@ -103,6 +103,8 @@ class TableSession:
         self.writer: JournalWriter | None = None
         #: a write handed to the writer has not returned yet
         self.writing = False
+        #: ... and it holds moves (not only the clock's marks)
+        self._moves_on_the_way = False
         #: what waits for that write to return (the clock's marks, readings), in order
         self._later: list[Callable[[], Any]] = []
         #: callbacks for the moment every write so far has returned (:meth:`when_written`)
@@ -290,7 +292,7 @@ class TableSession:
         to; None: nothing new to show) shows and ``held`` is announced once it has returned."""
         assert self.writer is not None
         events, marks = list(self._unsaved), list(self._unsaved_marks)
-        self.writing = True
+        self.writing, self._moves_on_the_way = True, bool(events)
         self.writer.write(lambda: self._write_out(events, marks),
                           lambda outcome: self._written(made, held, outcome))
 
@@ -321,8 +323,9 @@ class TableSession:
         action's write is on its way.  The tap was made looking at a screen that does not show
         that action yet: played, it would act on a game the player has not seen (a double press
         of END TURN would end the next player's turn too).  The player sees the move land and
-        taps again; nothing is queued behind their back."""
-        if not self.writing:
+        taps again; nothing is queued behind their back.  Only the clock's marks on their
+        way (a pause, the table shown again): the tap is played once they are written."""
+        if not (self.writing and self._moves_on_the_way):
             return False
         self._refuse(STILL_SAVING)
         return True

@@ -146,3 +146,15 @@ def test_the_bench_prints_how_long_a_slow_write_holds_the_screen_thread(tmp_path
     assert main(["--count", "5", "--slow-write-ms", "20", "--moves", "2"]) == 0
     out = capsys.readouterr().out
     assert "on the journal's writer thread" in out and '"held_ms_written_on_writer_thread"' in out
+
+
+def test_a_tap_while_only_a_clock_mark_is_on_its_way_is_played_after_it(table):
+    session, journal, owner, heard = table
+    session.pause_clock()
+    assert session.writing and not session.clock_paused
+    assert not session.refuse_while_writing()      # no move on its way: nothing to refuse
+    session.submit(Add(0, 1))                      # follows the mark
+    owner.writer.drain()
+    assert session.clock_paused and session.actions == (Add(0, 1),)
+    assert [kind for _, kind in journal.clock_marks(session.game_id)] == ["pause"]
+    assert "error" not in [e.kind for e in heard]
