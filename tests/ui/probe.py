@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import contextmanager
 import os
 import sys
 import time
@@ -25,6 +26,21 @@ WAIT_SECONDS = 60.0
 SLOWDOWN = max(1.0, float(os.environ.get("TABLE_COMPANION_TEST_SLOWDOWN") or 1))
 #: frames a camera step shows: one changed, then enough still ones for the change gate to settle
 CAMERA_STEP = 6
+
+
+@contextmanager
+def written_at_once(session: Any):
+    """Moves the script plays itself (not by taps: set-up, a game played on) are written before
+    each call returns, as the command line tools write them: a script reads the game between
+    its calls.  What the journal's writer has on its way is written first."""
+    writer = session.writer
+    if writer is not None:
+        writer.drain()
+    session.writer = None
+    try:
+        yield session
+    finally:
+        session.writer = writer
 
 
 class Probe:
@@ -178,6 +194,9 @@ class Probe:
         # a finger does not land on a popup that is still fading in or out: an opening
         # one is not drawn yet, a closing one still takes every touch until it is gone
         await self.until(self.popups_at_rest)
+        # nor on a screen still coming in: the screen manager takes no touch during its transition
+        # (a move now shows a frame after its tap, once written, and the screen it opens with it)
+        await self.settled()
         in_scroll = await self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
