@@ -389,7 +389,14 @@ class TableController:
             if session.storage_problem is not None:   # its next start counts up to the last record kept
                 log.warning("game #%d: the clock's stop could not be saved: %s", session.game_id,
                             session.storage_problem)
+        if session is not None and session.writing:   # a write that fails after we left is still told
+            session.when_written(lambda: self._left_written(session))
         self._countdown, self._hurrying = None, None
+
+    def _left_written(self, session: TableSession) -> None:
+        """A game left while its last write was on its way: the write has returned."""
+        if session is not self.session and session.storage_problem is not None and session not in self._unsaved:
+            self._storage_changed(session)
 
     def clock_tick(self) -> ClockView:
         """Read the game clock (about once a second): the turn countdown's light and buzzer
