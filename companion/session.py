@@ -9,6 +9,21 @@ they become a :class:`Proposal` that a player confirms, adjusts or rejects.
 Threading: a session is used from one thread.  gpiozero callbacks arrive on
 background threads, so the UI moves them onto its own thread before calling
 ``press``; the camera worker's readings likewise.
+
+With a :class:`~companion.journal.writer.JournalWriter` (``writer``; the app gives one)
+the journal is written on the writer's thread, so a slow disk does not stop the screen:
+an action is worked out at once (checked, and what it leads to), but the session goes on
+showing the game as it was until the write has returned; only then is the change made
+visible and announced (views, scores, LEDs, buzzer).  While a write is on its way
+(:attr:`writing`) the screen refuses a player's next tap (:meth:`refuse_while_writing`,
+with a message): it was chosen looking at a screen that does not show the last move yet
+(a double press of END TURN must end one turn, not two), and the player sees the move
+land and taps again.  An action handed over by a program meanwhile (a script, a
+handler that plays two actions in a row) waits for the write before it and follows it.
+What is not a player's move waits without holding anything up and follows in order:
+the clock's marks, camera readings, the proposal's other reading or its rejection.
+Without a writer (tests, the command line tools) everything is written before the call
+returns, as before.
 """
 from __future__ import annotations
 
@@ -27,12 +42,15 @@ from companion.errors import CompanionError, IllegalAction, JournalError
 from companion.games import load_game, load_manifest
 from companion.messages import Text, untranslated
 from companion.journal import Journal, NewEvent
+from companion.journal.writer import JournalWriter
 from companion.proposals import Proposal, find_readings
 from companion.readings import TableReading
 from companion.signals import ErrorSignal, GameEnded, TurnStarted
 from companion.timeline import Timeline, game_result, recover
 
 BUTTONS = ("end_turn", "confirm", "undo")
+#: why a tap is refused while the last move's write is on its way (see refuse_while_writing)
+STILL_SAVING = Text("The last move is still being saved: tap again once it shows.")
 log = logging.getLogger(__name__)
 
 
@@ -86,6 +104,16 @@ class TableSession:
         self._jumps: list[Jump] = list(jumps)
         self._unsaved_jumps: list[Jump] = []
         self._watch = WallWatch(lambda: self.journal.now(), lambda: self.journal.steady())
+        #: writes the journal on its own thread (None: written before each call returns)
+        self.writer: JournalWriter | None = None
+        #: a write handed to the writer has not returned yet
+        self.writing = False
+        #: ... and it holds moves (not only the clock's marks)
+        self._moves_on_the_way = False
+        #: what waits for that write to return (the clock's marks, readings), in order
+        self._later: list[Callable[[], Any]] = []
+        #: callbacks for the moment every write so far has returned (:meth:`when_written`)
+        self._written_callbacks: list[Callable[[], None]] = []
 
     # -- creation ----------------------------------------------------------
     @classmethod
@@ -117,8 +145,13 @@ class TableSession:
                             "count it", self.game_id, skipped, time.strftime("%Y-%m-%d %H:%M:%S", time.localtime(wall)))
                 self._jumps.append(jump)
                 self._unsaved_jumps.append(jump)
-                if self._held is None:
-                    self.flush()
+                if self._held is None:   # inside an action: written with it
+                    if self.writer is None:
+                        self.flush()
+                    elif self.writing:   # after the write on its way
+                        self._later.append(self.save_waiting)
+                    else:
+                        self.save_waiting()
             return wall
 
     def clock(self, now: float | None = None) -> ClockReading:
@@ -133,10 +166,14 @@ class TableSession:
 
     def pause_clock(self) -> None:
         """A tap pauses the clock (it stays paused across Home and a restart until resumed)."""
+        if self._wait_for_write(self.pause_clock):
+            return
         if not self.clock_paused:
             self._add_mark("pause")
 
     def resume_clock(self) -> None:
+        if self._wait_for_write(self.resume_clock):
+            return
         if self.clock_paused:
             self._add_mark("resume")
 
@@ -148,13 +185,14 @@ class TableSession:
         """The table screen no longer shows this game (Home, another game): the clock stops."""
         self._add_mark("away")
 
-    def _add_mark(self, kind: str) -> None:
-        with self._lock:
-            mark = Mark(self.now(), kind)
+    def _add_mark(self, kind: str, at: float | None = None) -> None:
+        at = self.now() if at is None else at
+        if self._wait_for_write(lambda: self._add_mark(kind, at)):
+            return
+        with self._one_write():
+            mark = Mark(at, kind)
             self._marks.append(mark)
             self._unsaved_marks.append(mark)
-            if self._held is None:
-                self.flush()
             self._emit("clock")
 
     def _tick(self, kind: str, at: float, before: Any = None) -> None:
@@ -218,22 +256,109 @@ class TableSession:
 
     @contextmanager
     def _one_write(self) -> Iterator[None]:
-        """One player's action made of several journal events (actions that belong
-        together, a turn undone or redone): every event saved inside is written in
-        one transaction on the way out (all or none after a power cut), and the
-        listeners hear of the changes only then."""
+        """One player's action, possibly made of several journal events (actions that
+        belong together, a turn undone or redone): every event saved inside is written
+        in one transaction on the way out (all or none after a power cut), and the
+        listeners hear of the changes only then.  With a writer the write is handed to
+        it and the session shows the game as before until it returns (:meth:`_written`);
+        an action that comes while a write is on its way (a program's, not a tap's: see
+        :meth:`refuse_while_writing`) waits for that write to return first."""
         with self._lock:
             if self._held is not None:   # already inside one
                 yield
                 return
+            self._follow_writes()
+            shown = self._shown()
+            waiting = (len(self._unsaved), len(self._unsaved_marks), len(self._unsaved_jumps))
             self._held = []
             try:
                 yield
             finally:
                 held, self._held = self._held, None
-                self.flush()
+                if self.writer is None:
+                    self.flush()
+                elif (len(self._unsaved), len(self._unsaved_marks), len(self._unsaved_jumps)) != waiting:
+                    made = self._shown()
+                    self._show(shown)   # nothing of it shows before it is on disk
+                    self._write_later(made, held)
+                    held = []
                 for event in held:
                     self._emit(event.kind, event.payload)
+
+    def _follow_writes(self) -> None:
+        """An action handed over while a write is on its way (not a tap: those are refused)
+        waits for it, and is then checked against the game that write leads to."""
+        if self.writing and self._held is None:
+            assert self.writer is not None
+            self.writer.drain()
+
+    def _shown(self) -> tuple[Any, ...]:
+        """Everything of the game the screen shows (a copy): the played states, the
+        proposal and what the camera saw, the clock's records."""
+        return (self._timeline.copy(), self.pending, self.unexplained, self._reading,
+                list(self._ticks), list(self._marks))
+
+    def _show(self, shown: tuple[Any, ...]) -> None:
+        timeline, self.pending, self.unexplained, self._reading, ticks, marks = shown
+        self._timeline, self._ticks, self._marks = timeline, list(ticks), list(marks)
+
+    def _wait_for_write(self, call: Callable[[], Any]) -> bool:
+        """While a write is on its way (and not inside an action being worked out), keep
+        ``call`` for when it has returned (True); otherwise False: the caller goes on."""
+        if self.writing and self._held is None:
+            self._later.append(call)
+            return True
+        return False
+
+    def _write_later(self, made: tuple[Any, ...] | None, held: list[SessionEvent]) -> None:
+        """Hand what waits to be written to the writer; ``made`` (what the action leads
+        to; None: nothing new to show) shows and ``held`` is announced once it has returned."""
+        assert self.writer is not None
+        events, marks, jumps = list(self._unsaved), list(self._unsaved_marks), list(self._unsaved_jumps)
+        self.writing, self._moves_on_the_way = True, bool(events)
+        self.writer.write(lambda: self._write_out(events, marks, jumps),
+                          lambda outcome: self._written(made, held, outcome))
+
+    def _written(self, made: tuple[Any, ...] | None, held: list[SessionEvent],
+                 outcome: Any) -> None:
+        """Back on the session's thread: the write has returned.  The action shows, is
+        announced, and what waited for the write follows in order.  A write that failed
+        is reported as by :meth:`flush` (the moves wait in memory, the players are told)."""
+        with self._lock:
+            self.writing = False
+            if made is not None:
+                self._show(made)
+            if isinstance(outcome, BaseException):   # a bug in the writer's job: say so, keep the moves
+                outcome = (0, 0, 0, JournalError(f"{self.journal.path}: write failed ({outcome})", "io",
+                                              self.journal.path))
+            self._settle(outcome)
+            for event in held:
+                self._emit(event.kind, event.payload)
+            while self._later and not self.writing:
+                self._later.pop(0)()
+            if not self.writing:
+                callbacks, self._written_callbacks = self._written_callbacks, []
+                for callback in callbacks:
+                    callback()
+
+    def refuse_while_writing(self) -> bool:
+        """A tap that would play an action: refused (True; the listeners hear why) while the last
+        action's write is on its way.  The tap was made looking at a screen that does not show
+        that action yet: played, it would act on a game the player has not seen (a double press
+        of END TURN would end the next player's turn too).  The player sees the move land and
+        taps again; nothing is queued behind their back.  Only the clock's marks on their
+        way (a pause, the table shown again): the tap is played once they are written."""
+        if not (self.writing and self._moves_on_the_way):
+            return False
+        self._refuse(STILL_SAVING)
+        return True
+
+    def when_written(self, callback: Callable[[], None]) -> None:
+        """Call ``callback`` once every action so far shows (at once when no write is on its way)."""
+        if self.writing or self._later:
+            self._written_callbacks.append(callback)
+        else:
+            callback()
 
     def announce_turn(self) -> None:
         """Emit the current turn and what the game shows at rest (after resume or an
@@ -258,6 +383,7 @@ class TableSession:
         """:meth:`submit`; ``joined``: one more step of the player action before (journaled so);
         ``after``: the state ``action`` leads to, when the rules already said so (a camera search)."""
         with self._lock:
+            self._follow_writes()
             if isinstance(action, dict):
                 action = self._parse(action)
             before = self.state
@@ -267,6 +393,12 @@ class TableSession:
                 except CompanionError as exc:
                     self._refuse(_reason_of(exc))
                     raise
+            with self._one_write():
+                self._play(action, before, after, joined)
+
+    def _play(self, action: Action, before: Any, after: Any, joined: bool) -> None:
+        """Journal, apply and announce ``action`` (checked: it leads from ``before`` to ``after``)."""
+        with self._lock:
             at = self.now()
             self._save("do", action.to_dict(), finish=self._finish_result(after, at), joined=joined, at=at)
             self._timeline.do(after, action, joined)
@@ -285,6 +417,7 @@ class TableSession:
         """:meth:`submit_all`; ``joined``: the actions then undone and redone as one; ``ends``:
         the state each action leads to, when a camera search already applied them here."""
         with self._lock:
+            self._follow_writes()
             if not ends:
                 state, found = self.state, []
                 for action in actions:
@@ -335,22 +468,25 @@ class TableSession:
     def undo(self) -> Action:
         """Take back the last confirmed action (journaled like any other)."""
         with self._lock:
+            self._follow_writes()
             if not self._timeline.actions:
                 raise self._refused(Text("Nothing to undo."))
-            at = self.now()
-            self._save("undo", reopen=self.is_over, at=at)
-            action = self._timeline.undo()
-            self._tick("undo", at)
-            self.pending, self.unexplained = None, ()
-            self._emit("changed")
-            self.announce_turn()
-            return action
+            with self._one_write():
+                at = self.now()
+                self._save("undo", reopen=self.is_over, at=at)
+                action = self._timeline.undo()
+                self._tick("undo", at)
+                self.pending, self.unexplained = None, ()
+                self._emit("changed")
+                self.announce_turn()
+                return action
 
     def undo_turn(self) -> tuple[Action, ...]:
         """Take back one player's action together with what the table entered after
         it (a move and the cubes drawn to refill go together: one press of UNDO).
         Each is journaled as its own undo; returns them in the order they were played,
         and tells the listeners (an ``undone`` event) so the players hear what was undone."""
+        self._follow_writes()
         with self._one_write():
             actions, states = self._timeline.actions, self._timeline.states
             # a player's action, a correction of the table (never grouped with another), or
@@ -368,6 +504,7 @@ class TableSession:
 
     def redo_turn(self) -> tuple[Action, ...]:
         """Redo what :meth:`undo_turn` took back: one player's action and the table's entries after it."""
+        self._follow_writes()
         with self._one_write():
             redone = [self.redo()]
             while self._timeline.redo and (
@@ -383,19 +520,21 @@ class TableSession:
 
     def redo(self) -> Action:
         with self._lock:
+            self._follow_writes()
             if not self._timeline.redo:
                 raise self._refused(Text("Nothing to redo."))
             action = self._timeline.redo[-1]
             before = self.state
             after = self.game.apply(before, action)
-            at = self.now()
-            self._save("redo", finish=self._finish_result(after, at), at=at)
-            self._timeline.redo_last(after)
-            self._tick("redo", at, before)
-            # what the camera proposed or noted was said of the game before: it no longer holds
-            self.pending, self.unexplained = None, ()
-            self._after_change(before, action, after)
-            return action
+            with self._one_write():
+                at = self.now()
+                self._save("redo", finish=self._finish_result(after, at), at=at)
+                self._timeline.redo_last(after)
+                self._tick("redo", at, before)
+                # what the camera proposed or noted was said of the game before: it no longer holds
+                self.pending, self.unexplained = None, ()
+                self._after_change(before, action, after)
+                return action
 
     # -- saving ------------------------------------------------------------
     def _save(self, kind: str, payload: dict[str, Any] | None = None, *,
@@ -416,41 +555,74 @@ class TableSession:
         return len(self._unsaved)
 
     def flush(self) -> bool:
-        """Write the events that wait in memory, in one transaction; True when all are on disk."""
+        """Write the events that wait in memory, in one transaction, before returning (the
+        app stopping, the tools); True when all are on disk.  False at once while a write is
+        on its way (:meth:`save_waiting` is the way that does not hold up the screen)."""
         with self._lock:
-            if self._unsaved:
-                try:
-                    self.journal.append_many(self.game_id, self._unsaved)
-                except JournalError as exc:
-                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
-                        self.storage_problem = exc
-                        self._emit("storage", exc)
-                    return False
-                self._unsaved.clear()
-            while self._unsaved_marks:
-                mark = self._unsaved_marks[0]
-                try:
-                    self.journal.add_clock_mark(self.game_id, mark.kind, mark.at)
-                except JournalError as exc:
-                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
-                        self.storage_problem = exc
-                        self._emit("storage", exc)
-                    return False
-                self._unsaved_marks.pop(0)
-            while self._unsaved_jumps:
-                jump = self._unsaved_jumps[0]
-                try:
-                    self.journal.add_clock_jump(self.game_id, jump.at, jump.skipped, jump.ticks, jump.marks)
-                except JournalError as exc:
-                    if self.storage_problem is None or str(exc) != str(self.storage_problem):
-                        self.storage_problem = exc
-                        self._emit("storage", exc)
-                    return False
-                self._unsaved_jumps.pop(0)
-            if self.storage_problem is not None:
-                self.storage_problem = None
-                self._emit("storage", None)
-            return True
+            if self.writing:
+                return False
+            return self._settle(self._write_out(list(self._unsaved), list(self._unsaved_marks),
+                                                list(self._unsaved_jumps)))
+
+    def save_waiting(self, then: Callable[[bool], None] | None = None) -> None:
+        """Try again to write the events that wait in memory (storage failed before); with a
+        writer on its thread.  ``then(True when all are on disk)`` follows."""
+        with self._lock:
+            if self.writer is None:
+                saved = self.flush()
+                if then is not None:
+                    then(saved)
+                return
+            if self.writing:
+                return   # the write on its way takes them (they wait after its events)
+            if not self._unsaved and not self._unsaved_marks and not self._unsaved_jumps:
+                self._settle((0, 0, 0, None))
+                if then is not None:
+                    then(True)
+                return
+            if then is not None:
+                self._written_callbacks.append(lambda: then(self.storage_problem is None))
+            self._write_later(None, [])
+
+    def _write_out(self, events: list[NewEvent], marks: list[Mark],
+                   jumps: list[Jump]) -> tuple[int, int, int, JournalError | None]:
+        """Write ``events`` (one transaction), then ``marks``, then the wall clock's
+        ``jumps``; only the journal is touched, so this may run on the writer's thread.
+        Returns how many events, marks and jumps were written and the failure that stopped
+        the rest (None)."""
+        if events:
+            try:
+                self.journal.append_many(self.game_id, events)
+            except JournalError as exc:
+                return 0, 0, 0, exc
+        for count, mark in enumerate(marks):
+            try:
+                self.journal.add_clock_mark(self.game_id, mark.kind, mark.at)
+            except JournalError as exc:
+                return len(events), count, 0, exc
+        for count, jump in enumerate(jumps):
+            try:
+                self.journal.add_clock_jump(self.game_id, jump.at, jump.skipped, jump.ticks, jump.marks)
+            except JournalError as exc:
+                return len(events), len(marks), count, exc
+        return len(events), len(marks), len(jumps), None
+
+    def _settle(self, outcome: tuple[int, int, int, JournalError | None]) -> bool:
+        """What was written no longer waits; a failure is told to the listeners (once per
+        problem), and so is the end of one.  True when nothing waits any more."""
+        events, marks, jumps, exc = outcome
+        del self._unsaved[:events]
+        del self._unsaved_marks[:marks]
+        del self._unsaved_jumps[:jumps]
+        if exc is not None:
+            if self.storage_problem is None or str(exc) != str(self.storage_problem):
+                self.storage_problem = exc
+                self._emit("storage", exc)
+            return False
+        if self.storage_problem is not None:
+            self.storage_problem = None
+            self._emit("storage", None)
+        return True
 
     # -- camera ------------------------------------------------------------
     def propose_from_reading(self, reading: TableReading) -> Proposal | None:
@@ -463,7 +635,7 @@ class TableSession:
         readings; sequences that end in the same game are one reading.
         """
         camera = load_manifest(self.config.game).camera
-        if camera is None or self.is_over:
+        if self._wait_for_write(lambda: self.propose_from_reading(reading)) or camera is None or self.is_over:
             return None
         with self._lock:
             self._reading = reading
@@ -507,6 +679,8 @@ class TableSession:
 
     def other_reading(self) -> Proposal | None:
         """Propose the next reading of the same change (the current one goes last)."""
+        if self._wait_for_write(self.other_reading):
+            return None
         with self._lock:
             pending = self.pending
             if pending is None or not pending.alternatives:
@@ -520,6 +694,7 @@ class TableSession:
         """Confirm the pending proposal (or one of its other readings): all its steps, as
         one player action (one undo takes them back); returns them."""
         with self._lock:
+            self._follow_writes()
             if self.pending is None:
                 raise self._refused(Text("There is nothing to confirm."))
             choices = self.pending.choices
@@ -527,12 +702,13 @@ class TableSession:
                 raise self._refused(Text("There is no choice {number}.", number=choice + 1))
             pending, steps = self.pending, choices[choice]
             searched = pending.base is self.state and len(pending.ends) == len(choices)
-            self._submit_all(steps, joined=True, ends=pending.ends[choice] if searched else ())
-            if pending.source == "camera" and self._reading is not None:
-                if not searched or pending.more[choice]:
-                    self.propose_from_reading(self._reading)   # what the next player did
-                else:   # the search already found nothing after these steps: only what it cannot explain
-                    self._note_unexplained(self._reading)
+            with self._one_write():   # the next proposal shows with the steps confirmed
+                self._submit_all(steps, joined=True, ends=pending.ends[choice] if searched else ())
+                if pending.source == "camera" and self._reading is not None:
+                    if not searched or pending.more[choice]:
+                        self.propose_from_reading(self._reading)   # what the next player did
+                    else:   # the search already found nothing after these steps: only what it cannot explain
+                        self._note_unexplained(self._reading)
             return steps
 
     def _note_unexplained(self, reading: TableReading) -> None:
@@ -545,6 +721,8 @@ class TableSession:
 
     def reject(self) -> None:
         """Drop the proposal; the reading it came from is not asked again."""
+        if self._wait_for_write(self.reject):
+            return
         with self._lock:
             self._reading = None
             if self.pending is not None:
@@ -561,6 +739,7 @@ class TableSession:
         """
         if button not in BUTTONS:
             raise ValueError(f"unknown button {button!r}")
+        self._follow_writes()
         try:
             if button == "undo":
                 self.undo_turn()

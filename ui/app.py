@@ -105,7 +105,9 @@ class CompanionApp(App):
         self._translator = Translator("en")
         self._clear_banner_event = None
         self._venue_said = ""
-        self.controller = TableController(self, self.data_dir / JOURNAL_FILE, open_camera=self._open_camera)
+        # the journal is written on its own thread; its outcomes come back through the Clock
+        self.controller = TableController(self, self.data_dir / JOURNAL_FILE, open_camera=self._open_camera,
+                                          post=_on_kivy_thread)
 
     # -- translation -------------------------------------------------------
     def tr(self, message: str | Text, _lang: str | None = None, **values: Any) -> str:
@@ -503,6 +505,11 @@ class CompanionApp(App):
             Clock.schedule_once(lambda _dt: self.hardware is not None
                                 and self.hardware.play(ErrorSignal(reason)))
         return notices
+
+
+def _on_kivy_thread(callback: Callable[[], None]) -> None:
+    """Run ``callback`` on the Kivy thread at its next frame (called from another thread)."""
+    Clock.schedule_once(lambda _dt: callback())
 
 
 def scale_to_window() -> None:

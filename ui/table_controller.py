@@ -22,8 +22,9 @@ from companion.errors import CompanionError, cited_heading
 from companion.games import load_manifest
 from companion.messages import N_, Text, with_names
 from companion.journal import Journal, JournalError, set_aside_and_salvage
+from companion.journal.writer import JournalWriter
 from companion.quick_reference import QuickReference
-from companion.session import SessionEvent, TableSession
+from companion.session import STILL_SAVING, SessionEvent, TableSession
 from companion.timeline import recover_finished_games
 from companion.signals import Cue, ErrorSignal, Signal, SignalSpec, generic_spec
 from companion.storage_problems import NO_SAVING, READ_ONLY, REPAIR, StorageProblem, describe, unsaved_text
@@ -127,8 +128,13 @@ class TableController:
     """The journal, the game being played and its camera, for one table."""
 
     def __init__(self, shell: Shell, journal_path: Path, hardware: Any = None,
-                 open_camera: CameraOpener | None = None):
+                 open_camera: CameraOpener | None = None,
+                 post: Callable[[Callable[[], None]], None] | None = None):
         self.shell = shell
+        #: writes the sessions' journal on its own thread when ``post`` (from any thread: run this
+        #: on the UI thread soon) is given, so a slow disk never stops the screen; None: every
+        #: write returns before the tap's handler does (the tests without a window)
+        self.writer = JournalWriter(post) if post is not None else None
         self.journal_path = Path(journal_path)
         self.hardware = hardware        # hardware.backend.GpioBackend, or None
         self.open_camera = open_camera
@@ -157,6 +163,8 @@ class TableController:
         self.on_venue_released: Callable[[], None] | None = None
         #: the link that lets go of a journal being set aside (closed on a thread of its own)
         self._venue_closing: threading.Thread | None = None
+        #: the banner says a tap was refused because the last move is being saved
+        self._still_saving_shown = False
 
     # -- words ---------------------------------------------------------------
     def say(self, text: Text | str) -> str:
@@ -265,13 +273,15 @@ class TableController:
         return f"{self.shell.tr(problem.title)}. {self.shell.tr(problem.advice)}"
 
     def checkpoint(self) -> None:
-        """An idle checkpoint of the journal (the log keeps everything when it fails)."""
-        if self.journal is None:
+        """An idle checkpoint of the journal (the log keeps everything when it fails); on the
+        writer's thread when there is one (copying the log into the file waits for the disk)."""
+        journal = self.journal
+        if journal is None:
             return
-        try:
-            self.journal.checkpoint_if_dirty()
-        except JournalError as exc:
-            log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
+        if self.writer is None:
+            _checkpoint(journal)
+        elif self.writer.idle:
+            self.writer.write(lambda: _checkpoint(journal), lambda _: None)
 
     # -- moves that wait in memory ---------------------------------------------
     def _storage_changed(self, session: TableSession) -> None:
@@ -307,8 +317,11 @@ class TableController:
     def retry_saving(self) -> None:
         """Write the moves that wait in memory, of every session that has some."""
         for session in list(self._unsaved):
-            if session.flush() and session is not self.session:
-                self._storage_changed(session)  # a game left while it waited: no listener
+            session.save_waiting(lambda saved, session=session: self._saved_again(session, saved))
+
+    def _saved_again(self, session: TableSession, saved: bool) -> None:
+        if saved and session is not self.session:
+            self._storage_changed(session)  # a game left while it waited: no listener
 
     @property
     def unsaved_sessions(self) -> tuple[TableSession, ...]:
@@ -320,7 +333,17 @@ class TableController:
         if self.session is not None:   # stopping: nothing more is shown (the window may be gone)
             self.session.remove_listener(self._on_session_event)
             self._leave_table()
-        self.retry_saving()
+        if self.writer is not None:   # what is on its way is written, and what waited for it
+            self.writer.drain()
+        for session in list(self._unsaved):   # a last try, before returning
+            if session.flush() and session is not self.session:
+                self._storage_changed(session)
+        if self.writer is not None:   # from here on (a second close) every write returns before the call
+            self.writer.close()
+            self.writer = None
+            for session in (self.session, *self._unsaved):
+                if session is not None:
+                    session.writer = None
         for session in self._unsaved:
             log.error("stopping with %d moves of game #%d not saved: %s", session.unsaved,
                       session.game_id, session.storage_problem)
@@ -362,6 +385,7 @@ class TableController:
             self.session.remove_listener(self._on_session_event)
             self._leave_table()
         self.session = session
+        session.writer = self.writer
         session.add_listener(self._on_session_event)
         limit = float(self.countdown_for(session.config.game))
         self._countdown = TurnCountdown(limit) if limit > 0 else None
@@ -399,7 +423,14 @@ class TableController:
             if session.storage_problem is not None:   # its next start counts up to the last record kept
                 log.warning("game #%d: the clock's stop could not be saved: %s", session.game_id,
                             session.storage_problem)
+        if session is not None and session.writing:   # a write that fails after we left is still told
+            session.when_written(lambda: self._left_written(session))
         self._countdown, self._hurrying = None, None
+
+    def _left_written(self, session: TableSession) -> None:
+        """A game left while its last write was on its way: the write has returned."""
+        if session is not self.session and session.storage_problem is not None and session not in self._unsaved:
+            self._storage_changed(session)
 
     def clock_tick(self) -> ClockView:
         """Read the game clock (about once a second): the turn countdown's light and buzzer
@@ -437,24 +468,43 @@ class TableController:
             self._safely(session.resume_clock if session.clock_paused else session.pause_clock)
         return self.clock_tick()
 
-    def abandon_game(self, game_id: int | None = None) -> bool:
+    def abandon_game(self, game_id: int | None = None, then: Callable[[], None] | None = None) -> bool:
         """The players give up a game (the one at the table, or ``game_id``): it is marked
         abandoned in the journal (nothing is deleted; History lists it under Unfinished,
         where it can still be resumed, and the statistics leave it out); a game at the
-        table is then left.  False when the journal could not mark it (the banner says why)."""
+        table is then left, and ``then()`` follows.  With the journal's writer the mark is
+        written there, after the moves before it, and the table is left once it is on disk.
+        False when the journal could not mark it (the banner says why; with the writer that
+        is known only later, and then neither happens)."""
         session = self.session if game_id is None or (
             self.session is not None and self.session.game_id == game_id) else None
-        if self.journal is None or (session is None and game_id is None):
+        journal = self.journal
+        if journal is None or (session is None and game_id is None):
             return False
         target = session.game_id if session is not None else game_id
-        try:
-            self.journal.abandon_game(target)
-        except JournalError as exc:
-            self.shell.show_banner(self.storage_failed(exc), seconds=10, error=True)
-            return False
-        log.info("game #%d abandoned by the players", target)
-        if session is not None:
-            self.close_game()
+        assert target is not None
+
+        def mark() -> JournalError | None:
+            try:
+                journal.abandon_game(target)
+            except JournalError as exc:
+                return exc
+            return None
+
+        def marked(failure: JournalError | None) -> bool:
+            if failure is not None:
+                self.shell.show_banner(self.storage_failed(failure), seconds=10, error=True)
+                return False
+            log.info("game #%d abandoned by the players", target)
+            if session is not None and session is self.session:
+                self.close_game()
+            if then is not None:
+                then()
+            return True
+
+        if self.writer is None:
+            return marked(mark())
+        self.writer.write(mark, marked)
         return True
 
     def _close_camera(self) -> None:
@@ -480,6 +530,7 @@ class TableController:
         if event.kind == "signal":
             self.play(event.payload)
         elif event.kind == "error":
+            self._still_saving_shown = event.payload == STILL_SAVING
             self.shell.show_banner(sentence(self.say(event.payload)), seconds=6, error=True,
                                    rule=cited_heading(event.payload))
         elif event.kind == "storage" and self.session is not None:
@@ -488,6 +539,9 @@ class TableController:
             done = "; ".join(self.say(action.text()) for action in event.payload)
             self.shell.show_banner(self.shell.tr(Text("Undone: {actions}", actions=done)), seconds=6)
         elif event.kind == "changed":
+            if self._still_saving_shown:   # the move that was being saved shows: the refusal is stale
+                self._still_saving_shown = False
+                self.shell.clear_banner()
             if self._unsaved:
                 self.show_unsaved()
             self.shell.table_changed()
@@ -549,7 +603,7 @@ class TableController:
     def confirm(self, choice: int = 0) -> bool:
         """Confirm the proposal (or its other reading ``choice``); False when refused
         (the session said why in a banner)."""
-        return self._safely(lambda: self.session.confirm(choice))
+        return self._tapped(lambda: self.session.confirm(choice))
 
     def other_reading(self) -> None:
         """The next reading of what the camera saw."""
@@ -562,10 +616,10 @@ class TableController:
 
     def undo(self) -> bool:
         """One player's action and the table's entries after it (the session says what)."""
-        return self._safely(lambda: self.session.undo_turn())
+        return self._tapped(lambda: self.session.undo_turn())
 
     def redo(self) -> bool:
-        return self._safely(lambda: self.session.redo_turn())
+        return self._tapped(lambda: self.session.redo_turn())
 
     def press(self, button: str, main: MainAction | None = None, waiting_for: str = "") -> None:
         """A panel button at the table.  UNDO is the session's; CONFIRM and END TURN
@@ -573,13 +627,19 @@ class TableController:
         (its main button now), else the game's own END TURN; with nothing to do the
         refusal says what the screen is ``waiting_for`` (its prompt)."""
         session = self.session
-        if session is None:
+        if session is None or session.refuse_while_writing():
             return
         if button != "undo" and session.pending is None and main is not None:
             log.info("panel %s: %s", button, main.label)
             main.run()
             return
         session.press(button, waiting_for)
+
+    def _tapped(self, call: Callable[[], Any]) -> bool:
+        """A player's tap that plays an action: refused while the last one is being saved."""
+        if self.session is None or self.session.refuse_while_writing():
+            return False
+        return self._safely(call)
 
     def _safely(self, call: Callable[[], Any]) -> bool:
         if self.session is None:
@@ -593,6 +653,13 @@ class TableController:
     def _set_fault(self, on: bool) -> None:
         if self.hardware is not None:
             self.hardware.set_fault(on)
+
+
+def _checkpoint(journal: Journal) -> None:
+    try:
+        journal.checkpoint_if_dirty()
+    except JournalError as exc:
+        log.warning("idle checkpoint failed (the log keeps everything): %s", exc)
 
 
 def sentence(text: str) -> str:

@@ -3,6 +3,7 @@ the history queries, quarantine and the store share."""
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 from typing import Any, Sequence
 
@@ -24,6 +25,10 @@ class JournalBase:
     _previous_mark: list[str]
     _existed: bool
     _db: sqlite3.Connection | None
+    #: held around every use of the connection: the journal's writer thread writes while the
+    #: screen's thread may read (History) or write (a new game), one statement or
+    #: transaction at a time, never one inside the other's transaction
+    _using: threading.RLock
 
     @property
     def in_memory(self) -> bool:
@@ -44,7 +49,7 @@ class JournalBase:
                                "readonly", self.path)
         assert self._db is not None
         try:
-            with self._db:
+            with self._using, self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 cursors = [self._db.execute(sql, params) for sql, params in statements]
         except DB_ERRORS as exc:
@@ -55,7 +60,8 @@ class JournalBase:
     def _read(self, sql: str, params: Sequence[Any] = ()) -> list[tuple]:
         assert self._db is not None
         try:
-            return self._db.execute(sql, params).fetchall()
+            with self._using:
+                return self._db.execute(sql, params).fetchall()
         except DB_ERRORS as exc:
             raise self._fail(exc, "read failed") from exc
 

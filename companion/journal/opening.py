@@ -32,7 +32,8 @@ class Opening(JournalBase):
         self._existed = self.path.exists()
         self._check_wal()
         try:
-            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0)
+            self._db = sqlite3.connect(str(self.path), isolation_level=None, timeout=5.0,
+                                       check_same_thread=False)   # the writer thread writes
             self._db.create_function("tc_crc", 1, sql_crc, deterministic=True)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=FULL")

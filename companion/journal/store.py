@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import os
 import sqlite3
+import threading
 import time
 from pathlib import Path
 from typing import Any, Callable, Sequence
@@ -22,8 +23,9 @@ from companion.journal.schema import (CLOCK_MARKS, COUNT_GAME_SQL, DB_ERRORS, NE
 class Journal(Opening, HistoryQueries, Quarantine):
     """One SQLite file holding every game played on this table.
 
-    Not shared between threads: the session that owns it calls it from one
-    thread.  ``close()`` is safe to call twice; usable as a context manager.
+    Its writes may come from another thread than the one that opened it (the journal's
+    writer, :mod:`companion.journal.writer`): every use of the connection holds one lock,
+    so a read or a write waits for the transaction in progress.  ``close()`` is safe to call twice; usable as a context manager.
     ``read_only=True`` opens without the lock and refuses every write (to
     look at the history of a journal that cannot be written).
     ``notices`` are texts for the screen about what was found on open.
@@ -38,6 +40,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
         self._lock_fd: int | None = None
         self._previous_mark: list[str] = []   # the lock file's mark, read on opening
         self._db: sqlite3.Connection | None = None
+        self._using = threading.RLock()
         #: the clock every time written comes from (seconds since the epoch; tests put a fake one)
         self.now: Callable[[], float] = time.time
         #: the steady clock beside ``now`` (seconds from any start; a jump of ``now`` against it
@@ -46,7 +49,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
         self.monotonic: Callable[[], float] | None = None
         try:
             if self.in_memory:
-                self._db = sqlite3.connect(":memory:", isolation_level=None)
+                self._db = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
                 self._db.create_function("tc_crc", 1, sql_crc, deterministic=True)
                 self._db.executescript(SCHEMA)
                 return
@@ -64,6 +67,10 @@ class Journal(Opening, HistoryQueries, Quarantine):
         return cls(":memory:")
 
     def close(self) -> None:
+        with self._using:
+            self._close()
+
+    def _close(self) -> None:
         if self._closed:
             return
         self._closed = True
@@ -89,7 +96,8 @@ class Journal(Opening, HistoryQueries, Quarantine):
         if self.read_only or self.in_memory or self._db is None:
             return
         try:
-            self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            with self._using:
+                self._db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
         except DB_ERRORS as exc:
             raise self._fail(exc, "checkpoint failed") from exc
         self._dirty = False
@@ -99,7 +107,8 @@ class Journal(Opening, HistoryQueries, Quarantine):
         one consistent snapshot of the file and its log)."""
         if self._db is None:
             raise JournalError(f"{self.path}: the journal is not open", "io", self.path)
-        self._db.backup(target)
+        with self._using:
+            self._db.backup(target)
 
     def checkpoint_if_dirty(self) -> bool:
         """Checkpoint when something was written since the last one (at idle)."""
@@ -153,7 +162,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
         if self.read_only:
             self._write([])  # raises
         try:
-            with self._db:
+            with self._using, self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 cur = self._db.execute(
                     "INSERT INTO games (id, game, config, started, finished, status, result) "
@@ -202,7 +211,7 @@ class Journal(Opening, HistoryQueries, Quarantine):
         assert self._db is not None
         seqs: list[int] = []
         try:
-            with self._db:
+            with self._using, self._db:
                 self._db.execute("BEGIN IMMEDIATE")
                 row = self._db.execute(
                     "SELECT COALESCE(MAX(seq), -1) + 1 FROM events WHERE game_id=?",

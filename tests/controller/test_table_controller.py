@@ -388,3 +388,43 @@ def test_an_abandoned_game_is_recorded_as_such_and_the_table_left(table):
     assert [e.status for e in table.journal.abandoned()] == ["abandoned", "abandoned"]
     assert len(table.journal.game(parked.game_id).config["players"]) == 2     # kept whole
     assert table.journal.played() == []                                       # no statistics
+
+
+@pytest.fixture
+def threaded(tmp_path):
+    """A controller with the journal's writer (its outcomes delivered when the test drains it)."""
+    shell, panel = Shell(), Panel()
+    controller = TableController(shell, tmp_path / "journal.sqlite3", panel, post=lambda _deliver: None)
+    controller.open_journal()
+    yield controller
+    controller.close()
+
+
+def test_with_the_writer_a_press_meanwhile_is_refused_and_a_failure_after_leaving_is_told(threaded, monkeypatch):
+    import threading
+
+    table, shell = threaded, threaded.shell
+    session = counter(table)
+    table.writer.drain()                                  # the clock's "table shown" mark
+    journal = session.journal
+    append, hold = journal.append_many, threading.Event()
+
+    def slow_and_full(*_args, **_kwargs):
+        assert hold.wait(10)
+        raise JournalError(f"{journal.path}: disk full", "full", journal.path)
+
+    monkeypatch.setattr(journal, "append_many", slow_and_full)
+    table.press("end_turn")
+    assert session.writing and session.actions == ()      # not shown before it is written
+    table.press("end_turn")                               # a double press
+    assert shell.banners[-1] == ("The last move is still being saved: tap again once it shows.", True)
+    table.close_game()                                    # Home before the write returned
+    hold.set()
+    table.writer.drain()
+    assert table.unsaved_sessions == (session,) and shell.storage and table.hardware.fault
+    assert len(session.actions) == 1                      # kept in memory, as a failed write always was
+    monkeypatch.setattr(journal, "append_many", append)
+    shell.running_timers()[0][1]()                        # the retry, on the writer
+    table.writer.drain()
+    assert session.unsaved == 0 and table.unsaved_sessions == () and shell.storage == ""
+    assert [e.kind for e in journal.events(session.game_id).events] == ["do"]

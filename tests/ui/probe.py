@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from contextlib import contextmanager
 import os
 import sys
 import time
@@ -25,6 +26,21 @@ WAIT_SECONDS = 60.0
 SLOWDOWN = max(1.0, float(os.environ.get("TABLE_COMPANION_TEST_SLOWDOWN") or 1))
 #: frames a camera step shows: one changed, then enough still ones for the change gate to settle
 CAMERA_STEP = 6
+
+
+@contextmanager
+def written_at_once(session: Any):
+    """Moves the script plays itself (not by taps: set-up, a game played on) are written before
+    each call returns, as the command line tools write them: a script reads the game between
+    its calls.  What the journal's writer has on its way is written first."""
+    writer = session.writer
+    if writer is not None:
+        writer.drain()
+    session.writer = None
+    try:
+        yield session
+    finally:
+        session.writer = writer
 
 
 class Probe:
@@ -162,7 +178,14 @@ class Probe:
         return found
 
     # -- acting --------------------------------------------------------------
-    async def tap(self, widget: Widget, frames: int = 3) -> None:
+    def writes_landed(self) -> bool:
+        """No journal write of the game is on its way (the last tap's move shows)."""
+        session = getattr(self.app, "session", None)
+        return session is None or (not getattr(session, "writing", False) and not getattr(session, "_later", ()))
+
+    async def tap(self, widget: Widget, frames: int = 3, landed: bool = True) -> None:
+        """Tap ``widget``; then wait ``frames`` and, unless not ``landed``, until the move the
+        tap made (if any) is written and shows (a finger taps again once it sees it)."""
         if os.environ.get("UI_DEBUG"):
             print(f"tap {type(widget).__name__} {getattr(widget, 'text', '')!r} on "
                   f"{self.app.manager.current}", file=sys.__stderr__, flush=True)
@@ -171,6 +194,9 @@ class Probe:
         # a finger does not land on a popup that is still fading in or out: an opening
         # one is not drawn yet, a closing one still takes every touch until it is gone
         await self.until(self.popups_at_rest)
+        # nor on a screen still coming in: the screen manager takes no touch during its transition
+        # (a move now shows a frame after its tap, once written, and the screen it opens with it)
+        await self.settled()
         in_scroll = await self._scroll_into_view(widget)
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
@@ -183,6 +209,8 @@ class Probe:
         await self.frames(1)
         touch.touch_up()
         await self.frames(frames)
+        if landed:
+            await self.until(self.writes_landed)
 
     async def _scroll_into_view(self, widget: Widget) -> bool:
         """A finger scrolls a list first when the button is below its fold (the

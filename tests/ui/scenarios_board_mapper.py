@@ -13,6 +13,7 @@ from companion.caravelas.board import SHIPPED
 from companion.caravelas.data import PORT_BY_ID
 
 from tests.caravelas.test_mapper import DEMO_SHIELDS
+from tests.ui.probe import written_at_once
 
 LANES = ("D11", "D15", "D22", "D24", "D32", "D34")
 CURRENTS = (("D03", "D13"), ("D13", "D14"), ("D14", "D24"), ("D24", "D34"), ("D52", "D42"), ("D42", "D32"))
@@ -160,8 +161,9 @@ async def camera_sails_a_pawn(probe) -> None:
         row.ids.choice.text = "Demo board (not the real map)"
     await probe.start_game("Caravelas", "caravelas", ("Ana", "Bo"), demo_board)
     session = app.session
-    for action in (DrawOrder((0, 1)), PassBid(0), PassBid(1)):   # the bidding, as in the bookkeeping test
-        session.submit(action)
+    with written_at_once(session):
+        for action in (DrawOrder((0, 1)), PassBid(0), PassBid(1)):   # the bidding, as in the bookkeeping test
+            session.submit(action)
     await probe.step_camera()                                    # both pawns in Lisbon: nothing to do
     probe.record("pending_at_start", session.pending is not None)
     table = app.camera.setup.simulated_table

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from tests.ui.scenarios_coloretto import set_up_by_taps, start_coloretto
+from tests.ui.probe import written_at_once
 
 
 async def dealt_coloretto(probe):
@@ -152,11 +153,12 @@ async def golden_horn_crowded_port(probe) -> None:
 
     await start_golden_horn(probe, 4, refill="toNine")
     session, rng = app.session, random.Random(3)
-    while session.summary()["phase"] != "play":      # every fleet placed in Constantinople
-        if session.to_act == (TABLE,):
-            session.submit(session.game.sample_chance(session.state, rng))
-        else:
-            session.submit(PlaceFleet(session.to_act[0], "CCC"))
+    with written_at_once(session):
+        while session.summary()["phase"] != "play":      # every fleet placed in Constantinople
+            if session.to_act == (TABLE,):
+                session.submit(session.game.sample_chance(session.state, rng))
+            else:
+                session.submit(PlaceFleet(session.to_act[0], "CCC"))
     await probe.frames(3)
     gh = view(probe)
     probe.record("ships_in_port", sum(1 for s in session.summary()["ships"] if s["at"] == "C"))

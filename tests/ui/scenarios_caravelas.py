@@ -1,6 +1,7 @@
 """Caravelas scenarios (bookkeeping mode, and mapped mode on the demo board), run
 inside the real app by tests/ui/run.py."""
 from __future__ import annotations
+from tests.ui.probe import written_at_once
 
 NAMES = ("Ana", "Bo")
 
@@ -329,19 +330,20 @@ async def play_mapped_game(probe) -> None:
     await probe.until(lambda: session().state.round == 2)
     while session().state.phase in ("bid", "place"):
         await tap(probe, "pass" if session().state.phase == "bid" else free_space(probe))
-    while session().state.tiles_left:
-        seat = session().state.active
-        board = session().state.rules.board
-        for goal in ("D02", board.lisbon):          # Madeira for pepper, then Lisbon
-            for cell in board.cheapest_path(session().state.players[seat].where, goal)[1:]:
-                session().submit(Step(seat, cell))
-                if session().state.pending == "lisbon" and cell != goal:
-                    session().submit(PassLisbon(seat))
-        session().submit(StopInLisbon(seat, tile=True))
-    probe.record("phase_after_tiles", session().state.phase)
-    game = session().game
-    while not session().is_over:
-        session().submit(game.sample_chance(session().state, view_rng(probe)))
+    with written_at_once(session()):
+        while session().state.tiles_left:
+            seat = session().state.active
+            board = session().state.rules.board
+            for goal in ("D02", board.lisbon):          # Madeira for pepper, then Lisbon
+                for cell in board.cheapest_path(session().state.players[seat].where, goal)[1:]:
+                    session().submit(Step(seat, cell))
+                    if session().state.pending == "lisbon" and cell != goal:
+                        session().submit(PassLisbon(seat))
+            session().submit(StopInLisbon(seat, tile=True))
+        probe.record("phase_after_tiles", session().state.phase)
+        game = session().game
+        while not session().is_over:
+            session().submit(game.sample_chance(session().state, view_rng(probe)))
     await probe.until(lambda: app.manager.current == "scores")
     await probe.screenshot("map_scores")
     probe.record("totals", list(session().score_sheet().totals))

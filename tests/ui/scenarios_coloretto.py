@@ -6,6 +6,7 @@ import random
 from companion.coloretto.actions import Draw, Place, Take
 from companion.coloretto.rules import can_draw
 from companion.engine import TABLE
+from tests.ui.probe import written_at_once
 
 NAMES = ("Ana", "Bo", "Cy")
 
@@ -72,17 +73,18 @@ def chip_rects(probe, row: int) -> list[dict]:
 
 def fast_forward(session, rng: random.Random) -> None:
     """Play on (not by taps) until the next draw is the last-round card."""
-    while True:
-        state = session.state
-        if state.phase == "turn" and state.draws_until_last_round == 0 and can_draw(state):
-            return
-        if session.to_act == (TABLE,):
-            session.submit(session.game.sample_chance(state, rng))
-            continue
-        legal = session.legal_actions()
-        draws = [a for a in legal if isinstance(a, (Draw, Place))]
-        takes = [a for a in legal if isinstance(a, Take)]
-        session.submit(rng.choice(draws) if draws and rng.random() < 0.8 else rng.choice(takes or draws))
+    with written_at_once(session):
+        while True:
+            state = session.state
+            if state.phase == "turn" and state.draws_until_last_round == 0 and can_draw(state):
+                return
+            if session.to_act == (TABLE,):
+                session.submit(session.game.sample_chance(state, rng))
+                continue
+            legal = session.legal_actions()
+            draws = [a for a in legal if isinstance(a, (Draw, Place))]
+            takes = [a for a in legal if isinstance(a, Take)]
+            session.submit(rng.choice(draws) if draws and rng.random() < 0.8 else rng.choice(takes or draws))
 
 
 async def play_three_players(probe) -> None:

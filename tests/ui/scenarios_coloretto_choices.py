@@ -9,6 +9,7 @@ from kivy.core.window import Window
 
 from companion.engine import TABLE
 from tests.ui.scenarios_coloretto import draw_and_place, set_up_by_taps, take
+from tests.ui.probe import written_at_once
 
 NAMES = ("Ana", "Bo", "Cy")
 
@@ -26,11 +27,12 @@ def choose_options(probe, **labels: str):
 def play_on(session, seed: int) -> None:
     """Play the rest of the game (not by taps) with seeded random choices."""
     rng = random.Random(seed)
-    while not session.is_over:
-        if session.to_act == (TABLE,):
-            session.submit(session.game.sample_chance(session.state, rng))
-        else:
-            session.submit(rng.choice(session.legal_actions()))
+    with written_at_once(session):
+        while not session.is_over:
+            if session.to_act == (TABLE,):
+                session.submit(session.game.sample_chance(session.state, rng))
+            else:
+                session.submit(rng.choice(session.legal_actions()))
 
 
 async def golden_joker_by_taps(probe) -> None:

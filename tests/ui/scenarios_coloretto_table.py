@@ -8,6 +8,7 @@ import random
 
 from tests.ui.scenarios_coloretto import (card_button, chip_rects, draw_and_place, fast_forward,
                                           row_strip, start_coloretto, tap_card)
+from tests.ui.probe import written_at_once
 
 
 def picker_places(probe) -> dict:
@@ -71,14 +72,15 @@ async def picker_stays_cards_stand_out_last_round(probe) -> None:
 
 def play_to_the_end(session, rng: random.Random) -> None:
     """Random legal moves (and the table's chance) until the game is over."""
-    while not session.is_over:
-        if session.table_to_act:
-            session.submit(session.game.sample_chance(session.state, rng))
-        else:
-            legal = session.legal_actions()
-            draws = [a for a in legal if type(a).__name__ in ("Draw", "Place")]
-            takes = [a for a in legal if type(a).__name__ == "Take"]
-            session.submit(rng.choice(draws) if draws and rng.random() < 0.75 else rng.choice(takes or draws))
+    with written_at_once(session):
+        while not session.is_over:
+            if session.table_to_act:
+                session.submit(session.game.sample_chance(session.state, rng))
+            else:
+                legal = session.legal_actions()
+                draws = [a for a in legal if type(a).__name__ in ("Draw", "Place")]
+                takes = [a for a in legal if type(a).__name__ == "Take"]
+                session.submit(rng.choice(draws) if draws and rng.random() < 0.75 else rng.choice(takes or draws))
 
 
 def score_rows(probe) -> list[dict]:

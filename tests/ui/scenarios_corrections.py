@@ -4,6 +4,7 @@ from __future__ import annotations
 from kivy.core.window import Window
 
 from tests.ui.scenarios_coloretto import set_up_by_taps, start_coloretto
+from tests.ui.probe import written_at_once
 
 
 async def correct_coloretto_by_taps(probe) -> None:
@@ -62,11 +63,12 @@ async def coloretto_own_colours(probe) -> None:
     await start_coloretto(probe)
     rng = random.Random(5)
     session = app.session
-    while not session.is_over:
-        if session.to_act == (TABLE,):
-            session.submit(session.game.sample_chance(session.state, rng))
-        else:
-            session.submit(rng.choice(session.legal_actions()))
+    with written_at_once(session):
+        while not session.is_over:
+            if session.to_act == (TABLE,):
+                session.submit(session.game.sample_chance(session.state, rng))
+            else:
+                session.submit(rng.choice(session.legal_actions()))
     await probe.until(lambda: app.manager.current == "scores")
     await probe.settled()
     best = session.summary()["players"][0]

@@ -14,6 +14,7 @@ from companion.golden_horn import GAME
 from companion.golden_horn.actions import DrawCubes, Move, PlaceFleet
 from tests.ui.scenarios_golden_horn import start_golden_horn, tap_gh, view
 from ui.games.kit import text_fill   # a square is drawn in its colour shaded for its text
+from tests.ui.probe import written_at_once
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "records" / "golden_horn-sample.json"
 
@@ -76,8 +77,9 @@ def look(probe, key: str) -> None:
 
 def submit_all(probe, actions) -> None:
     """Set-up only: actions straight to the session (not the flow under test)."""
-    for action in actions:
-        probe.app.session.submit(action)
+    with written_at_once(probe.app.session):
+        for action in actions:
+            probe.app.session.submit(action)
 
 
 async def attack_by_taps(probe, target: str, cards: str) -> None:

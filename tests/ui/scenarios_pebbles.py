@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from companion.engine import TABLE
 from tests.registry import register_pebbles
+from tests.ui.probe import written_at_once
 
 
 async def pile_then_scores(probe) -> None:
@@ -23,9 +24,10 @@ async def pile_then_scores(probe) -> None:
     session = app.session
     probe.record("pile_option", session.config.option("pile"))
     probe.record("view", type(app.manager.get_screen("table").view).__name__)
-    while not session.is_over:                      # three each, Ann takes the last
-        assert session.to_act != (TABLE,)
-        session.submit(next(a for a in session.legal_actions() if a.count == 3))
+    with written_at_once(session):
+        while not session.is_over:                      # three each, Ann takes the last
+            assert session.to_act != (TABLE,)
+            session.submit(next(a for a in session.legal_actions() if a.count == 3))
     await probe.until(lambda: app.manager.current == "scores")
     await probe.frames(3)
     scores = app.manager.get_screen("scores")

@@ -9,6 +9,7 @@ from typing import Callable
 
 from companion.engine import TABLE
 from tests.ui.measure import measure
+from tests.ui.probe import written_at_once
 
 
 def _inside(box: tuple[int, int, int, int], area: tuple[float, float, float, float]) -> bool:
@@ -46,13 +47,14 @@ async def play_on(probe, until: Callable[[object], bool], rng: random.Random, li
     """Random legal moves (the table's chance from its sampler) through the session, as a
     table playing fast would, until ``until(state)`` holds or the game ends."""
     session = probe.app.session
-    for _ in range(limit):
-        if session.is_over or until(session.state):
-            break
-        if session.to_act == (TABLE,):
-            session.submit(session.game.sample_chance(session.state, rng))
-        else:
-            session.submit(rng.choice(session.legal_actions(session.to_act[0])))
+    with written_at_once(session):
+        for _ in range(limit):
+            if session.is_over or until(session.state):
+                break
+            if session.to_act == (TABLE,):
+                session.submit(session.game.sample_chance(session.state, rng))
+            else:
+                session.submit(rng.choice(session.legal_actions(session.to_act[0])))
     await probe.frames(3)
 
 

@@ -119,6 +119,8 @@ class TableKit:
     def submit(self, action: Any) -> bool:
         """Hand ``action`` to the session; False when the rules refused it (the app
         already shows the reason, with the rule, in its banner)."""
+        if self.session.refuse_while_writing():
+            return False
         try:
             self.session.submit(action)
         except CompanionError:
@@ -128,6 +130,8 @@ class TableKit:
     def submit_all(self, actions: Sequence[Any]) -> bool:
         """Actions that belong together, all or none (``TableSession.submit_all``);
         False when the rules refused one of them (then none was played)."""
+        if self.session.refuse_while_writing():
+            return False
         try:
             self.session.submit_all(actions)
         except CompanionError:

@@ -49,11 +49,13 @@ class CorrectionPopup(Popup):
 
     def correct(self, item: Counted, after: int) -> None:
         session = App.get_running_app().session
+        if session.refuse_while_writing():
+            return
         try:
             session.submit(item.correct(after))
         except CompanionError:
             pass  # the session reported the reason as a banner, the status LED and the log
-        self.refresh()
+        session.when_written(self.refresh)   # the counts as they are once the correction shows
 
 
 def counted_items(session) -> tuple[Counted, ...]:

@@ -90,11 +90,13 @@ def ask_about_unfinished(entry: Any, new_game: Callable[[], Any], resume: Callab
     names = [str(p.get("name", "?")) for p in entry.config.get("players", []) if isinstance(p, dict)]
     words = game_words(app, entry.game, names)
 
-    def abandon() -> None:
-        if app.controller.abandon_game(entry.id):
-            app.show_banner(app.tr(Text("{game} was abandoned; History keeps it under Unfinished.",
-                                        game=words)), seconds=6)
-            new_game()
+    def abandoned() -> None:
+        app.show_banner(app.tr(Text("{game} was abandoned; History keeps it under Unfinished.",
+                                    game=words)), seconds=6)
+        new_game()
+
+    def abandon() -> None:   # once the mark is on disk (the journal's writer writes it)
+        app.controller.abandon_game(entry.id, then=abandoned)
 
     return choice_popup(
         app.tr("{game} is not finished", game=words),

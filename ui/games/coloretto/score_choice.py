@@ -64,12 +64,14 @@ class ScoringChoicePopup(Popup):
         side = self.chosen_side()
         action = (ChooseScoring(self.seat, side=side) if best
                   else ChooseScoring(self.seat, self.jokers, self.chosen(), side))
+        if self.session.refuse_while_writing():
+            return  # the popup stays open: Apply again once the last move shows
         try:
             self.session.submit(action)
         except CompanionError:
             return  # the session showed why (banner, status LED, log); the popup stays open
         self.dismiss()
-        self.done()
+        self.session.when_written(self.done)   # the scores again once the choice shows
 
 
 def choice_rows(session: Any, again: Callable[[], None]) -> Sequence[ScoreRow]:

@@ -26,6 +26,7 @@ from companion.coloretto import view_model
 from companion.coloretto.data import CATALOGUE
 from companion.coloretto.actions import Draw, Place, RemoveColour, Reveal, StartCard, StartPlayer, Take
 from companion.coloretto.view_model import ColorettoViewModel, RowView
+from companion.errors import CompanionError
 from ui.games.coloretto.widgets import (CHIP_WIDTH, CardButton, CardChip, PlayerLine, RowStrip,
                                         breakdown, card_name, escape, fit_words, lay_on, show_cards)
 from ui.colours import colour_key, seat_rgb
@@ -275,11 +276,17 @@ class ColorettoView(TableKit, BoxLayout):
             self.app.show_banner(self.app.tr("Rows are used once play has started"), seconds=4)
 
     def random_chance(self, *_: Any) -> bool:
-        """Laptop play: the table's chance outcome at random (a drawn card on a turn)."""
+        """Laptop play: the table's chance outcome at random (a drawn card on a turn: the
+        draw and the card, one write, as a card tapped)."""
         vm = self.model()
-        if vm.phase == "turn" and not self.submit(Draw(vm.active_seat)):
-            return False
-        return super().random_chance()
+        if vm.phase != "turn":
+            return super().random_chance()
+        game, draw = self.session.game, Draw(vm.active_seat)
+        try:
+            drawn = game.apply(self.session.state, draw)
+        except CompanionError:
+            return self.submit(draw)   # the session says why not
+        return self.submit_all((draw, game.sample_chance(drawn, self.rng)))
 
     def lay_card_for_camera(self) -> None:
         """Laptop play: lay a random card at a row of the simulated table; the camera proposes it."""
