@@ -201,8 +201,8 @@ class SetupScreen(AppScreen):
             return
         low, high = self.game.min_players, self.game.max_players
         if not low <= len(players) <= high:
-            self.error = app.tr(Text("{game} is played by {low} to {high} players; the organiser seated {count} "
-                                     "here: seat them by hand.", game=game_title(self.game_name), low=low,
+            self.error = app.tr(Text("{game}: players from {low} to {high}; seats the organiser assigned here: "
+                                     "{count}. Seat the players by hand.", game=game_title(self.game_name), low=low,
                                      high=high, count=len(players)))
             return
         for seat, name in enumerate(players):
