@@ -40,6 +40,7 @@ def browser(tmp_path):
 
 
 def test_the_wall_page_shows_tables_live_and_offline(broker, tmp_path, browser):
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import WebDriverWait
 
@@ -48,11 +49,20 @@ def test_the_wall_page_shows_tables_live_and_offline(broker, tmp_path, browser):
     hub.start()
     server = WallServer(("127.0.0.1", 0), store, "club")
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    wait = WebDriverWait(browser, 30, poll_frequency=0.1)
+    # the page redraws a table's card on each update: an element found a moment ago may be gone
+    wait = WebDriverWait(browser, 30, poll_frequency=0.1, ignored_exceptions=(StaleElementReferenceException,))
+
+    def texts(selector: str) -> list[str]:
+        """The text of every element ``selector`` finds, read again if the page redrew them meanwhile."""
+        for _ in range(20):
+            try:
+                return [e.text for e in browser.find_elements(By.CSS_SELECTOR, selector)]
+            except StaleElementReferenceException:
+                continue
+        raise AssertionError(f"{selector}: redrawn 20 times in a row")
 
     def card_text() -> str:
-        found = browser.find_elements(By.CSS_SELECTOR, '[data-table="t1"]')
-        return found[0].text if found else ""
+        return next(iter(texts('[data-table="t1"]')), "")
 
     try:
         browser.get(f"http://127.0.0.1:{server.server_address[1]}/?lang=en")
@@ -70,7 +80,7 @@ def test_the_wall_page_shows_tables_live_and_offline(broker, tmp_path, browser):
                 link.update_state(session_state("t1", session))
                 link.wake()
                 wait.until(lambda d: "Turn: Bo" in card_text())
-                scores = [e.text for e in browser.find_elements(By.CSS_SELECTOR, '[data-table="t1"] .score')]
+                scores = texts('[data-table="t1"] .score')
                 assert scores == ["3", "0"]
                 browser.save_screenshot(str(tmp_path / "wall_live.png"))
             # the link closed: the table says offline, on the same page (never reloaded)
