@@ -249,6 +249,10 @@ class Probe:
         again and lifts; returns once the scroll has settled."""
         x, y = widget.to_window(*widget.center)
         touch = UnitTestTouch(x, y)
+        # a real touch arrives as a frame begins: Kivy times the scroll's wait for the finger
+        # from the frame's start, so a touch sent after a long step of the scenario (a
+        # screenshot measured on a loaded machine) would find that wait already over
+        await self.frames(1)
         touch.touch_down()
         await asyncio.sleep(hold)
         await self.frames(1)

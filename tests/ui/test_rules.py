@@ -25,7 +25,7 @@ def test_the_rules_open_from_each_table_and_a_refusal_opens_its_rule(run_ui, lan
             assert not any(str(s.lines[0]) in body for s, body in zip(reference.sections, seen["bodies"]))
         assert len(seen["parts"]) == 3
         assert seen["problems"] == [], (game, seen["problems"])
-        assert seen["dragged"] and seen["end_in_view"]
+        assert seen["dragged"] and seen["end_in_view"], (game, seen["dragged"], seen["end_in_view"])
         assert seen["table_unchanged"]
         refusal = seen["refusal"]
         assert refusal["section"] >= 0, (game, refusal["text"])
