@@ -4,7 +4,7 @@ from __future__ import annotations
 from kivy.core.window import Window
 
 from tests.ui.scenarios_coloretto import set_up_by_taps, start_coloretto
-from tests.ui.probe import written_at_once
+from tests.ui.scenarios_coloretto_choices import play_on
 
 
 async def correct_coloretto_by_taps(probe) -> None:
@@ -55,20 +55,10 @@ async def alles_setup_notice(probe) -> None:
 async def coloretto_own_colours(probe) -> None:
     """A Coloretto game played to the end (not by taps); on the scores screen Ana picks
     other positive colours by taps and sees the points given away; Best restores them."""
-    import random
-
-    from companion.engine import TABLE
-
     app = probe.app
     await start_coloretto(probe)
-    rng = random.Random(5)
     session = app.session
-    with written_at_once(session):
-        while not session.is_over:
-            if session.to_act == (TABLE,):
-                session.submit(session.game.sample_chance(session.state, rng))
-            else:
-                session.submit(rng.choice(session.legal_actions()))
+    play_on(session, 5)
     await probe.until(lambda: app.manager.current == "scores")
     await probe.settled()
     best = session.summary()["players"][0]
