@@ -1,6 +1,8 @@
 """Finding and decoding tags: orientation, odd inputs, decoder failures."""
 from __future__ import annotations
 
+import itertools
+
 import cv2
 import numpy as np
 import pytest
@@ -179,13 +181,22 @@ def test_a_code_half_under_a_hand_costs_no_retries(monkeypatch):
     from vision import detect
     from vision.bench import make_scene, score
 
-    rng = random.Random(90417)
-    scene = make_scene(1280, 720, rng, rng.randint(12, 20), "hand")
-    gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
-    assert any(f.micro for f in decoders.scan_zxing(gray)[1])
+    def half_hidden_scenes():
+        """Hand scenes where zxing-cpp sees a half-hidden corner: which ones depends on the
+        platform's rendering and zxing-cpp build (arm64 and x86-64 differ), about 4 in 10 here."""
+        for seed in range(90417, 90417 + 60):
+            rng = random.Random(seed)
+            scene = make_scene(1280, 720, rng, rng.randint(12, 20), "hand")
+            gray = cv2.cvtColor(scene.image, cv2.COLOR_BGR2GRAY)
+            if any(f.micro for f in decoders.scan_zxing(gray)[1]):
+                yield scene, gray
+
+    scenes = list(itertools.islice(half_hidden_scenes(), 2))
+    assert scenes, "no hand scene of 60 has a code's corner half under the hand"
     crops = []
     real = detect.decode_crop
     monkeypatch.setattr(detect, "decode_crop", lambda *a, **k: crops.append(a[1]) or real(*a, **k))
-    found = detect_tags(gray, expected=len(scene.truth))
-    assert crops == []
-    assert score([d.data for d in found], scene.truth, scene.placed) == (len(scene.truth), 0)
+    for scene, gray in scenes:
+        found = detect_tags(gray, expected=len(scene.truth))
+        assert crops == []
+        assert score([d.data for d in found], scene.truth, scene.placed) == (len(scene.truth), 0)
