@@ -9,9 +9,15 @@ from companion.games import GameEntry
 
 
 def register_game(name: str, manifest: str, title: str) -> None:
-    """Put a registry line for ``name`` in companion's list, replacing one of that name
-    (the games module caches by line, so the new line is loaded afresh)."""
-    games.GAMES[:] = [e for e in games.GAMES if e.name != name] + [GameEntry(name, title, manifest)]
+    """Put a registry line for ``name`` in companion's list, replacing one of that name in
+    its place (registering again changes no order; the games module caches by line, so the
+    new line is loaded afresh)."""
+    entry = GameEntry(name, title, manifest)
+    names = [e.name for e in games.GAMES]
+    if name in names:
+        games.GAMES[names.index(name)] = entry
+    else:
+        games.GAMES.append(entry)
 
 
 def register_counter() -> None:
