@@ -60,7 +60,8 @@ async def golden_joker_by_taps(probe) -> None:
     await draw_and_place(probe, "golden_joker", 0)            # Ana
     await probe.screenshot("golden_in_row")
     await take(probe, 0)                                      # Bo takes it
-    await probe.until(lambda: session.state.bonus_for == 1)
+    # the state shows once the move is on disk; the strip says it once the Kivy thread has shown it
+    await probe.until(lambda: session.state.bonus_for == 1 and app.banner != "")
     probe.record("prompt_golden", probe.find(wid="prompt").text)
     probe.record("banner_golden", app.banner)
     await probe.screenshot("golden_top_card")
