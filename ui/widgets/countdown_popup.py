@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from typing import Any, Callable, Mapping
 
-from kivy.factory import Factory
 from kivy.metrics import dp
 from kivy.uix.boxlayout import BoxLayout
 from kivy.uix.gridlayout import GridLayout
@@ -18,6 +17,7 @@ from kivy.uix.widget import Widget
 
 from companion.games import game_title
 from companion.settings import COUNTDOWNS
+from ui.widgets.popup_buttons import cancel_and_ok
 
 
 def countdown_words(app: Any, seconds: int) -> str:
@@ -88,15 +88,6 @@ def open_countdown_popup(app: Any, chosen: Mapping[str, int], done: Callable[[di
         done({game: seconds_of(app, spinner.text, known) for game, (spinner, known) in spinners.items()})
         popup.dismiss()
 
-    buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
-    cancel = Factory.BigButton(text=app.tr("Cancel"), background_color=(0.3, 0.32, 0.36, 1))
-    cancel.test_id = "countdown_cancel"
-    cancel.bind(on_release=lambda *_a: popup.dismiss())
-    ok = Factory.BigButton(text=app.tr("Done"), background_color=(0.1, 0.45, 0.28, 1))
-    ok.test_id = "countdown_done"
-    ok.bind(on_release=finish)
-    buttons.add_widget(cancel)
-    buttons.add_widget(ok)
-    body.add_widget(buttons)
+    body.add_widget(cancel_and_ok(app, popup, "Done", finish, "countdown"))
     popup.open()
     return popup

@@ -24,6 +24,7 @@ from companion.errors import CompanionError
 from companion.messages import N_, Text
 from companion.venue.credentials import save_credentials
 from companion.venue.names import MAX_NAME, VenueError, check_broker, check_name
+from ui.widgets.popup_buttons import cancel_and_ok
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +92,6 @@ def open_venue_popup(app: Any) -> Popup:
     body.add_widget(camera)
     body.add_widget(error)
     body.add_widget(Widget())      # the rest of a tall window below the fields, not above them
-    buttons = BoxLayout(size_hint_y=None, height=dp(56), spacing=dp(8))
     popup = Popup(title=app.tr("Venue"), title_size="19sp", content=body, size_hint=(0.94, 0.94),
                   auto_dismiss=False)
     popup.test_id = "venue_popup"
@@ -153,14 +153,6 @@ def open_venue_popup(app: Any) -> Popup:
 
     camera.bind(on_release=read_card)
     popup.bind(on_dismiss=lambda *_a: stop.set())
-    cancel = Factory.BigButton(text=app.tr("Cancel"), background_color=(0.3, 0.32, 0.36, 1))
-    cancel.test_id = "venue_cancel"
-    cancel.bind(on_release=lambda *_a: popup.dismiss())
-    ok = Factory.BigButton(text=app.tr("Save"), background_color=(0.1, 0.45, 0.28, 1))
-    ok.test_id = "venue_save"
-    ok.bind(on_release=save)
-    buttons.add_widget(cancel)
-    buttons.add_widget(ok)
-    body.add_widget(buttons)
+    body.add_widget(cancel_and_ok(app, popup, "Save", save, "venue"))
     popup.open()
     return popup
